@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, ERROR_CODES } from '@sm/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { AppError } from './lib/errors.js';
+import { registerErrorHandling } from './lib/error-handler.js';
+import { validatorCompiler } from './lib/validator.js';
+import { authGuards, sessionCookies } from './modules/auth/auth.guard.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
+import { operatorRoutes } from './modules/operator/operator.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+
+export interface AppDeps {
+  database: Database;
+  /** Keys that main.ts resolves from configuration or the data directory. */
+  secrets: { appSecret: string; operatorToken: string };
+  clock?: Clock;
+  sms?: SmsSender;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the whole server; never listens (main.ts does). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    // A weak network may take long to send a body, but a stuck one must not hold a socket forever.
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+  });
+  const { database, secrets } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd-mobile positions popups with style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Only behind HTTPS: on plain http (a phone on the LAN) it would break every asset.
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.cookieSecure,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+  });
+
+  // A state-changing call must come from this site: the cookie is SameSite=Lax, and this refuses
+  // what Lax lets through (a top-level cross-site POST).
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    const origin = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw new AppError('CROSS_ORIGIN');
+    if (origin && origin !== 'null') {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw new AppError('CROSS_ORIGIN');
+      }
+      if (host !== req.headers.host) throw new AppError('CROSS_ORIGIN');
+    } else if (origin === 'null') {
+      throw new AppError('CROSS_ORIGIN');
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Seafood auction marketplace API',
+        version: APP_VERSION,
+        description:
+          'Merchant, buyer and operator API. Errors are `{code, message}`; money is integer sen, quantities integer tenths of a kg.',
+      },
+      components: {
+        securitySchemes: {
+          merchantSession: { type: 'apiKey', in: 'cookie', name: 'sm_session' },
+          buyerSession: { type: 'apiKey', in: 'cookie', name: 'sm_buyer_session' },
+          operatorToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const sms =
+    deps.sms ??
+    (config.sms.provider === 'http' ? httpSmsSender(config.sms, app.log) : outboxSmsSender(database.db, app.log));
+  const auth = createAuthService({ db: database.db, clock, secret: secrets.appSecret, sms, log: app.log });
+  const cookies = sessionCookies(config.cookieSecure);
+  await app.register(authGuards, { service: auth, cookies });
+
+  const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
+  await app.register(systemRoutes, { prefix: '/api', ping: database.ping });
+  await app.register(authRoutes('merchant'), { prefix: '/api', ...authOptions });
+  await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
+  await app.register(operatorRoutes, { prefix: '/api/operator', token: secrets.operatorToken, auth });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const appBuilt = existsSync(indexHtml);
+  if (appBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      // One route per built file; any other path falls through to the app's index.html below.
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, file) => {
+        // Hashed assets never change; the shell and the service worker must be revalidated.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    if (!isPage) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message });
+    }
+    if (!appBuilt) {
+      return reply.status(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
+    }
+    // Every other path is the single-page app; its hash router takes it from there.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

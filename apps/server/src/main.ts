@@ -1,0 +1,70 @@
+import { rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { persistedSecret } from './lib/secrets.js';
+
+/** Tells the operator CLI on this machine that a server owns the data directory, and where. */
+export const SERVER_FILE = 'server.json';
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.dbPoolMax })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+
+  const secrets = {
+    appSecret: await persistedSecret(config.dataDir, 'app-secret', config.appSecret),
+    operatorToken: await persistedSecret(config.dataDir, 'operator-token', config.operatorToken),
+  };
+  const app = await buildApp(config, { database, secrets });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as AddressInfo;
+  const serverFile = path.join(config.dataDir, SERVER_FILE);
+  await writeFile(serverFile, JSON.stringify({ pid: process.pid, port }));
+  const ms = Math.round(performance.now() - started);
+  app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
+  if (config.seedDemo) {
+    process.stdout.write(
+      `\n  Seafood merchant console: http://localhost:${port}\n` +
+        `  Demo merchant: ${DEMO_MERCHANT_PHONE} / ${DEMO_PASSWORD}\n` +
+        `  Demo buyers:   ${DEMO_BUYER_PHONES.join(', ')} / ${DEMO_PASSWORD}\n` +
+        `  SMS codes:     npm run operator -- sms-outbox\n\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request stuck past this would keep the process alive; the database still closes first.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await rm(serverFile, { force: true });
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

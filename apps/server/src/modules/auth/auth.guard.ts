@@ -1,0 +1,68 @@
+import { SESSION_COOKIE, SESSION_TTL_MS } from '@sm/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type {} from '@fastify/cookie';
+import { AppError } from '../../lib/errors.js';
+import type { Role } from './auth.repo.js';
+import type { AuthContext, AuthService } from './auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hooks that answer 401 unless a session of that role is presented. */
+    requireMerchant: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireBuyer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Merchants and buyers keep separate cookies, so one browser can hold both sessions. */
+export const COOKIE_OF: Record<Role, string> = { merchant: SESSION_COOKIE, buyer: 'sm_buyer_session' };
+
+export interface SessionCookies {
+  set(reply: FastifyReply, role: Role, token: string): void;
+  clear(reply: FastifyReply, role: Role): void;
+}
+
+export function sessionCookies(secure: boolean): SessionCookies {
+  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  return {
+    set: (reply, role, token) =>
+      reply.setCookie(COOKIE_OF[role], token, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
+    clear: (reply, role) => reply.clearCookie(COOKIE_OF[role], base),
+  };
+}
+
+/** A bearer token serves API clients such as buyer bots; the browser uses the cookie. */
+export function presentedToken(request: FastifyRequest, role: Role): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[COOKIE_OF[role]];
+}
+
+/** The signed-in account of a guarded route. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('NOT_LOGGED_IN');
+  return request.auth;
+}
+
+export const authGuards = fp<{ service: AuthService; cookies: SessionCookies }>(
+  async (app: FastifyInstance, { service, cookies }) => {
+    app.decorateRequest('auth', null);
+    const guard = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = presentedToken(request, role);
+      const result = await service.authenticate(role, token);
+      if ('error' in result) {
+        // A stale cookie is dropped so the browser stops sending it.
+        if (token && request.cookies[COOKIE_OF[role]]) cookies.clear(reply, role);
+        throw new AppError(result.error);
+      }
+      request.auth = result.auth;
+      if (result.refreshed && request.cookies[COOKIE_OF[role]]) cookies.set(reply, role, token as string);
+    };
+    app.decorate('requireMerchant', guard('merchant'));
+    app.decorate('requireBuyer', guard('buyer'));
+  },
+  { name: 'auth-guards' },
+);

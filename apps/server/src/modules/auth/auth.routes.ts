@@ -1,0 +1,111 @@
+import {
+  buyerProfile,
+  loginRequest,
+  merchantProfile,
+  okResponse,
+  registerRequest,
+  resetPasswordRequest,
+  sendSmsCodeRequest,
+  sendSmsCodeResponse,
+} from '@sm/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from './auth.repo.js';
+import { authOf, presentedToken, type SessionCookies } from './auth.guard.js';
+import type { AuthService } from './auth.service.js';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  cookies: SessionCookies;
+  rateLimitPerMinute: number;
+}
+
+/**
+ * Sign-in routes for one role: merchants under /api/auth and /api/me, buyers under
+ * /api/buyer/auth and /api/buyer/me. Same rules, separate accounts and cookies.
+ */
+export function authRoutes(role: Role) {
+  const profile = role === 'merchant' ? merchantProfile : buyerProfile;
+  const tag = role === 'merchant' ? 'Merchant sign-in' : 'Buyer sign-in';
+
+  return async function routes(app: FastifyInstance, { service, cookies, rateLimitPerMinute }: AuthRoutesOptions) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+    const profileOf = (accountId: string) =>
+      role === 'merchant' ? service.merchantProfile(accountId) : service.buyerProfile(accountId);
+    const requireSession = role === 'merchant' ? app.requireMerchant : app.requireBuyer;
+
+    r.post('/auth/sms-code', {
+      config: limited,
+      schema: {
+        tags: [tag],
+        summary: 'Send a 6-digit code by SMS (60 s apart, 10 an hour, valid 5 minutes)',
+        body: sendSmsCodeRequest,
+        response: { 200: sendSmsCodeResponse },
+      },
+      handler: async (req) => service.sendCode(role, req.body.phone, req.body.purpose),
+    });
+
+    r.post('/auth/register', {
+      config: limited,
+      schema: {
+        tags: [tag],
+        summary: 'Create the account with an SMS code and sign in',
+        body: registerRequest,
+        response: { 200: profile },
+      },
+      handler: async (req, reply) => {
+        const { accountId, token } = await service.register(role, req.body);
+        cookies.set(reply, role, token);
+        return profileOf(accountId);
+      },
+    });
+
+    r.post('/auth/login', {
+      config: limited,
+      schema: {
+        tags: [tag],
+        summary: 'Sign in with phone and password (locks for 15 minutes after 5 wrong passwords)',
+        body: loginRequest,
+        response: { 200: profile },
+      },
+      handler: async (req, reply) => {
+        const { accountId, token } = await service.login(role, req.body.phone, req.body.password);
+        cookies.set(reply, role, token);
+        return profileOf(accountId);
+      },
+    });
+
+    r.post('/auth/logout', {
+      schema: { tags: [tag], summary: 'End this session', response: { 200: okResponse } },
+      handler: async (req, reply) => {
+        const token = presentedToken(req, role);
+        const result = await service.authenticate(role, token);
+        await service.logout('auth' in result ? result.auth : null);
+        cookies.clear(reply, role);
+        return { ok: true as const };
+      },
+    });
+
+    r.post('/auth/reset-password', {
+      config: limited,
+      schema: {
+        tags: [tag],
+        summary: 'Set a new password with an SMS code; ends every session of the account',
+        body: resetPasswordRequest,
+        response: { 200: okResponse },
+      },
+      handler: async (req, reply) => {
+        await service.resetPassword(role, req.body);
+        cookies.clear(reply, role);
+        return { ok: true as const };
+      },
+    });
+
+    r.get('/me', {
+      onRequest: requireSession,
+      schema: { tags: [tag], summary: 'The signed-in profile', response: { 200: profile } },
+      handler: async (req) => profileOf(authOf(req).accountId),
+    });
+  };
+}

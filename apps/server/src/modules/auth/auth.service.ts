@@ -1,0 +1,256 @@
+import {
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  SESSION_TTL_MS,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_CODE_TTL_MS,
+  SMS_SEND_COOLDOWN_MS,
+  SMS_SENDS_PER_HOUR,
+  type BuyerProfile,
+  type ErrorCode,
+  type MerchantProfile,
+  type SendSmsCodeResponse,
+  type SmsPurpose,
+} from '@sm/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hmac,
+  newSessionToken,
+  newSmsCode,
+  safeEqualHex,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import * as repo from './auth.repo.js';
+import type { Role } from './auth.repo.js';
+import { smsBody, type SmsSender } from './sms.js';
+
+const HOUR_MS = 60 * 60_000;
+/** Sliding sessions: extend at most once an hour, so reading a session rarely writes. */
+const SESSION_TOUCH_MS = HOUR_MS;
+
+export interface AuthContext {
+  accountId: string;
+  role: Role;
+  phone: string;
+  tokenHash: string;
+}
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  /** Key for the SMS code HMAC. */
+  secret: string;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+}
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
+export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
+  const codeHash = (role: Role, phone: string, purpose: SmsPurpose, code: string) =>
+    hmac(secret, `${role}:${phone}:${purpose}:${code}`);
+
+  /** Checks the newest code for the phone; a wrong guess counts even though the request fails. */
+  async function checkCode(
+    tx: Tx,
+    role: Role,
+    phone: string,
+    purpose: SmsPurpose,
+    code: string,
+  ): Promise<ErrorCode | null> {
+    const now = clock.now();
+    const row = await repo.latestCode(tx, role, phone, purpose);
+    if (!row || row.consumedAt || row.expiresAt <= now) return 'INVALID_CODE';
+    if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return 'CODE_ATTEMPTS_EXCEEDED';
+    if (!safeEqualHex(row.codeHash, codeHash(role, phone, purpose, code))) {
+      const attempts = row.attempts + 1;
+      await repo.setCodeAttempts(tx, row.id, attempts);
+      return attempts >= SMS_CODE_MAX_ATTEMPTS ? 'CODE_ATTEMPTS_EXCEEDED' : 'INVALID_CODE';
+    }
+    await repo.consumeCode(tx, row.id, now);
+    return null;
+  }
+
+  async function startSession(tx: Tx, accountId: string): Promise<string> {
+    const now = clock.now();
+    const token = newSessionToken();
+    await repo.insertSession(tx, {
+      tokenHash: sha256(token),
+      accountId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    return token;
+  }
+
+  return {
+    async sendCode(role: Role, phone: string, purpose: SmsPurpose): Promise<SendSmsCodeResponse> {
+      const account = await repo.findAccount(db, role, phone);
+      if (purpose === 'register' && account) throw new AppError('PHONE_TAKEN', { field: 'phone' });
+      if (purpose === 'reset' && !account) throw new AppError('PHONE_NOT_REGISTERED', { field: 'phone' });
+
+      const code = newSmsCode();
+      await db.transaction(async (tx) => {
+        await repo.lockPhone(tx, role, phone);
+        const now = clock.now().getTime();
+        const sent = await repo.recentCodeTimes(tx, role, phone, new Date(now - HOUR_MS));
+        const last = sent.at(-1);
+        if (last && now - last.getTime() < SMS_SEND_COOLDOWN_MS) {
+          throw new AppError('SMS_COOLDOWN', {
+            retryAfterSeconds: secondsUntil(last.getTime() + SMS_SEND_COOLDOWN_MS, now),
+          });
+        }
+        const first = sent[0];
+        if (first && sent.length >= SMS_SENDS_PER_HOUR) {
+          throw new AppError('SMS_HOURLY_LIMIT', {
+            retryAfterSeconds: secondsUntil(first.getTime() + HOUR_MS, now),
+          });
+        }
+        await repo.insertCode(tx, {
+          role,
+          phone,
+          purpose,
+          codeHash: codeHash(role, phone, purpose, code),
+          createdAt: new Date(now),
+          expiresAt: new Date(now + SMS_CODE_TTL_MS),
+        });
+      });
+      try {
+        await sms.send({ phone, purpose, code, body: smsBody(code, purpose) });
+      } catch (err) {
+        log.error({ err, phone }, 'SMS send failed');
+        throw new AppError('SMS_SEND_FAILED');
+      }
+      return {
+        retryAfterSeconds: SMS_SEND_COOLDOWN_MS / 1000,
+        expiresInSeconds: SMS_CODE_TTL_MS / 1000,
+      };
+    },
+
+    /** Creates the account and signs it in; returns the session token for the cookie. */
+    async register(role: Role, input: { phone: string; code: string; password: string }) {
+      const passwordHash = await hashPassword(input.password);
+      const outcome = await db.transaction(async (tx) => {
+        await repo.lockPhone(tx, role, input.phone);
+        if (await repo.findAccount(tx, role, input.phone)) return { ok: false, error: 'PHONE_TAKEN' } as const;
+        const failed = await checkCode(tx, role, input.phone, 'register', input.code);
+        if (failed) return { ok: false, error: failed } as const;
+        const account = await repo.insertAccount(tx, {
+          role,
+          phone: input.phone,
+          passwordHash,
+          createdAt: clock.now(),
+        });
+        return { ok: true, accountId: account.id, token: await startSession(tx, account.id) } as const;
+      });
+      if (!outcome.ok) {
+        throw new AppError(outcome.error, { field: outcome.error === 'PHONE_TAKEN' ? 'phone' : 'code' });
+      }
+      return { accountId: outcome.accountId, token: outcome.token };
+    },
+
+    async login(role: Role, phone: string, password: string) {
+      const account = await repo.findAccount(db, role, phone);
+      if (!account) {
+        await verifyPassword(password, await dummyPasswordHash());
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      const now = clock.now();
+      if (account.lockedUntil && account.lockedUntil > now) {
+        throw new AppError('ACCOUNT_LOCKED', {
+          retryAfterSeconds: secondsUntil(account.lockedUntil.getTime(), now.getTime()),
+        });
+      }
+      if (!(await verifyPassword(password, account.passwordHash))) {
+        const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+        const { locked } = await repo.recordLoginFailure(db, account.id, LOGIN_MAX_FAILURES, lockUntil);
+        if (locked) throw new AppError('ACCOUNT_LOCKED', { retryAfterSeconds: LOGIN_LOCK_MS / 1000 });
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      if (account.failedLogins > 0 || account.lockedUntil) await repo.clearLoginFailures(db, account.id);
+      return { accountId: account.id, token: await startSession(db, account.id) };
+    },
+
+    async logout(auth: AuthContext | null): Promise<void> {
+      if (auth) await repo.deleteSession(db, auth.tokenHash);
+    },
+
+    /** Sets a new password and ends every session of the account (PRODUCT.md §3). */
+    async resetPassword(role: Role, input: { phone: string; code: string; password: string }) {
+      const passwordHash = await hashPassword(input.password);
+      const failed = await db.transaction(async (tx) => {
+        await repo.lockPhone(tx, role, input.phone);
+        const account = await repo.findAccount(tx, role, input.phone);
+        if (!account) return 'PHONE_NOT_REGISTERED' as const;
+        const codeFailure = await checkCode(tx, role, input.phone, 'reset', input.code);
+        if (codeFailure) return codeFailure;
+        await repo.setPassword(tx, account.id, passwordHash);
+        await repo.deleteSessionsOf(tx, account.id);
+        return null;
+      });
+      if (failed) throw new AppError(failed, { field: failed === 'PHONE_NOT_REGISTERED' ? 'phone' : 'code' });
+    },
+
+    /**
+     * Resolves a session token. `refreshed` tells the caller to send the cookie again with a new
+     * expiry (30 days sliding).
+     */
+    async authenticate(
+      role: Role,
+      token: string | undefined,
+    ): Promise<{ auth: AuthContext; refreshed: boolean } | { error: ErrorCode }> {
+      if (!token) return { error: 'NOT_LOGGED_IN' };
+      const tokenHash = sha256(token);
+      const session = await repo.findSession(db, tokenHash);
+      if (!session || session.role !== role) return { error: 'SESSION_EXPIRED' };
+      const now = clock.now();
+      if (session.expiresAt <= now) {
+        await repo.deleteSession(db, tokenHash);
+        return { error: 'SESSION_EXPIRED' };
+      }
+      const refreshed = now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS;
+      if (refreshed) {
+        await repo.touchSession(db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS));
+      }
+      const auth = { accountId: session.accountId, role: session.role, phone: session.phone, tokenHash };
+      return { auth, refreshed };
+    },
+
+    async merchantProfile(accountId: string): Promise<MerchantProfile> {
+      const row = await repo.merchantProfileRow(db, accountId);
+      if (!row) throw new AppError('SESSION_EXPIRED');
+      return {
+        id: row.id,
+        role: 'merchant',
+        phone: row.phone,
+        businessStatus: row.businessStatus,
+        businessRejectReason: row.businessRejectReason,
+        storeName: row.storeName,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    async buyerProfile(accountId: string): Promise<BuyerProfile> {
+      const row = await repo.buyerProfileRow(db, accountId);
+      if (!row) throw new AppError('SESSION_EXPIRED');
+      return {
+        id: row.id,
+        role: 'buyer',
+        phone: row.phone,
+        displayName: row.displayName,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    listOutbox: (options: { phone?: string; limit: number }) => repo.listOutbox(db, options),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { phoneSchema } from '@sm/contract';
+import { AppError } from '../../lib/errors.js';
+import type { AuthService } from '../auth/auth.service.js';
+
+export const smsOutboxQuery = z.object({
+  phone: phoneSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const smsOutboxResponse = z.object({
+  items: z.array(
+    z.object({ phone: z.string(), purpose: z.string(), code: z.string(), createdAt: z.string() }),
+  ),
+});
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The operator's API: every route needs `Authorization: Bearer <OPERATOR_TOKEN>`. */
+export async function operatorRoutes(
+  app: FastifyInstance,
+  { token, auth }: { token: string; auth: AuthService },
+) {
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    const header = req.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!given || !sameToken(given, token)) throw new AppError('NOT_LOGGED_IN');
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/sms-outbox', {
+    schema: {
+      tags: ['Operator'],
+      summary: 'Latest codes written by the development SMS sender, newest first',
+      security: [{ operatorToken: [] }],
+      querystring: smsOutboxQuery,
+      response: { 200: smsOutboxResponse },
+    },
+    handler: async (req) => {
+      const rows = await auth.listOutbox(req.query);
+      return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    },
+  });
+}

@@ -1,0 +1,38 @@
+/** Product constants from the spec (§9) and PRODUCT.md; one source for app and server. */
+export const APP_VERSION = '1.0.0';
+export const APP_VERSION_CODE = 100;
+
+export const LOCALES = ['en', 'zh', 'my'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Spec §9: request, connect, upload and download time-outs. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Spec §2: a lazily loaded page shows its placeholder only after this delay. */
+export const PAGE_LOADING_DELAY_MS = 200;
+export const PAGE_LOAD_TIMEOUT_MS = 60_000;
+export const TOAST_DURATION_MS = 1_500;
+/** Spec §9: default maximum length of a text input. */
+export const TEXT_MAX_LENGTH = 140;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+export const SMS_SEND_COOLDOWN_MS = 60_000;
+export const SMS_SENDS_PER_HOUR = 10;
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+export const SESSION_COOKIE = 'sm_session';
+
+/** Consecutive wrong passwords before an account's sign-in is locked for LOGIN_LOCK_MS. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+
+export const LOT_DURATION_MS = 15 * 60_000;
+export const MAX_LOT_PHOTOS = 3;
+export const MAX_LOT_VIDEOS = 1;
+
+export const TIME_ZONE = 'Asia/Kuala_Lumpur';

@@ -1,0 +1,53 @@
+/**
+ * Stable error codes of the API (PRODUCT.md §8). The server answers `{code, message}` with the
+ * status given here; the app translates by `code` (key `errors.<CODE>` in its locales), so the
+ * English message here is only the API's default text.
+ */
+export const ERROR_CODES = {
+  // Request shape
+  BAD_REQUEST: { status: 400, message: 'Invalid request' },
+  REQUIRED_FIELDS: { status: 400, message: 'Please fill in all fields' },
+  TEXT_TOO_LONG: { status: 400, message: 'Text is too long' },
+  INVALID_PHONE: { status: 400, message: 'Invalid phone format' },
+  PASSWORD_TOO_SHORT: { status: 400, message: 'Password must be at least 8 characters' },
+  PASSWORD_TOO_LONG: { status: 400, message: 'Password must be at most 128 characters' },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Passwords do not match' },
+  POLICY_NOT_AGREED: { status: 400, message: 'Please agree to the policy' },
+  INVALID_CODE_FORMAT: { status: 400, message: 'The code has 6 digits' },
+  INVALID_ID: { status: 400, message: 'Invalid ID' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  // Sign-in
+  INVALID_CODE: { status: 400, message: 'Invalid or expired code' },
+  CODE_ATTEMPTS_EXCEEDED: { status: 400, message: 'Too many wrong codes, request a new one' },
+  SMS_COOLDOWN: { status: 429, message: 'Send failed, try again in a moment' },
+  SMS_HOURLY_LIMIT: { status: 429, message: 'Send failed, too many codes this hour' },
+  SMS_SEND_FAILED: { status: 502, message: 'Send failed' },
+  PHONE_TAKEN: { status: 409, message: 'This phone number is already registered' },
+  PHONE_NOT_REGISTERED: { status: 404, message: 'This phone number is not registered' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Wrong phone number or password' },
+  ACCOUNT_LOCKED: { status: 429, message: 'Too many wrong passwords, try again later' },
+  NOT_LOGGED_IN: { status: 401, message: 'Please login first' },
+  SESSION_EXPIRED: { status: 401, message: 'Please login again' },
+  FORBIDDEN: { status: 403, message: 'Not allowed' },
+  CROSS_ORIGIN: { status: 403, message: 'Request from another site refused' },
+  // Generic
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, try again later' },
+  INTERNAL: { status: 500, message: 'Failed' },
+  UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/** The body of every error answer. `retryAfterSeconds` rides along on 429s. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+  retryAfterSeconds?: number;
+}
