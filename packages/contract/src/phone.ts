@@ -7,8 +7,8 @@
  * weight to the sign-in page.
  */
 const SEPARATORS = /[\s\-().]/g;
-/** 01X-XXX XXXX (X ≠ 5: 015 is not mobile) or 011-XXXX XXXX, without the trunk 0. */
-const MY_MOBILE_NATIONAL = /^(?:1[0-46-9]\d{7}|11\d{8})$/;
+/** 01X-XXX XXXX (X ≠ 1, 5: 015 is not mobile) or 011-XXXX XXXX, without the trunk 0. */
+const MY_MOBILE_NATIONAL = /^(?:1[02-46-9]\d{7}|11\d{8})$/;
 
 export function normalizeMalaysianMobile(input: string): string | null {
   const compact = input.trim().replace(SEPARATORS, '');

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { createTestClock, type TestClock } from '../src/lib/clock.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** API tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, drop: () => database.close().catch(() => {}) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `sm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 10 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      // A test may have closed it already to simulate an outage.
+      await database.close().catch(() => {});
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase(kind);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const clock = createTestClock();
+  const app = await buildApp(config, {
+    database,
+    clock,
+    secrets: { appSecret: 'a'.repeat(43), operatorToken: TEST_OPERATOR_TOKEN },
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A cookie jar for one client of app.inject. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+    });
+    this.keepCookies(res);
+    return res;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
+
+  private keepCookies(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const gone = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
+      if (gone) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+/** The newest code the outbox SMS sender wrote for this phone (E.164). */
+export async function latestSmsCode(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`,
+    headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+  });
+  const item = (res.json() as { items: { code: string }[] }).items[0];
+  if (!item) throw new Error(`no SMS for ${phone}`);
+  return item.code;
+}
