@@ -1,0 +1,22 @@
+// Bundles the server's own code (and the contract, which is TypeScript) into dist/; every npm
+// dependency stays external so there is one copy of zod, fastify and the database drivers.
+import { cp, readFile, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const root = new URL('./', import.meta.url);
+const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
+
+await rm(new URL('dist/', root), { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', 'cli/operator': 'src/cli/operator.ts' },
+  absWorkingDir: new URL('.', root).pathname,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: Object.keys(pkg.dependencies),
+  logLevel: 'warning',
+});
+await cp(new URL('src/db/migrations/', root), new URL('dist/migrations/', root), { recursive: true });

@@ -1,0 +1,19 @@
+// Starts the built server on a fresh data directory with the demo seed, for the browser tests,
+// and removes the directory when the server stops.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-e2e-'));
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+});
+const stop = (signal) => server.kill(signal);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,72 @@
+// `npm test`: every layer in turn (types, lint, unit + API, build, browser), then one line
+// `N passed, N failed` summing them. A layer without its own count (types, lint, build) counts
+// as one check. Browser tests need Chromium: `apt-get install chromium` on Debian.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(path.join(results, file), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const layers = [
+  { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  {
+    name: 'unit + API',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    report: 'vitest.json',
+    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
+  },
+  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  {
+    name: 'browser',
+    cmd: ['npx', 'playwright', 'test'],
+    report: 'e2e.json',
+    needs: 'build',
+    before: () => existsSync(chromium) || `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
+    count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
+  },
+];
+
+const summary = [];
+for (const layer of layers) {
+  const started = Date.now();
+  const blocked =
+    (layer.needs && summary.find((s) => s.name === layer.needs)?.failed ? `${layer.needs} failed` : null) ??
+    (layer.before ? layer.before() : true);
+  let passed = 0;
+  let failed = 0;
+  if (blocked !== true) {
+    console.error(`\n✗ ${layer.name}: not run (${blocked})`);
+    failed = 1;
+  } else {
+    console.log(`\n▶ ${layer.name}: ${layer.cmd.join(' ')}`);
+    if (layer.report) rmSync(path.join(results, layer.report), { force: true });
+    const run = spawnSync(layer.cmd[0], layer.cmd.slice(1), { cwd: root, stdio: 'inherit' });
+    const report = layer.report ? readJson(layer.report) : null;
+    if (report && layer.count) ({ passed, failed } = layer.count(report));
+    else if (run.status === 0) passed = 1;
+    // A crash or a non-zero exit with no failing test still fails the layer.
+    if (run.status !== 0 && failed === 0) failed = 1;
+  }
+  summary.push({ name: layer.name, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+console.log('\nlayer        passed  failed  seconds');
+for (const s of summary) {
+  console.log(`${s.name.padEnd(12)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.seconds).padStart(7)}`);
+}
+const passed = summary.reduce((n, s) => n + s.passed, 0);
+const failed = summary.reduce((n, s) => n + s.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
