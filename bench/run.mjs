@@ -1,0 +1,122 @@
+// `npm run bench`: the figures the issues ask for, each next to its budget or reference, taken in
+// one run because these machines are noisy. Writes bench/results/latest.json and latest.md.
+//   npm run bench                 start-up times and the sign-in page's JS
+//   npm run bench -- --with-tests also times a whole `npm test`
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const withTests = process.argv.includes('--with-tests');
+const RUNS = 3;
+const rows = [];
+const record = (area, metric, value, unit, budget, note = '') => {
+  rows.push({ area, metric, value, unit, budget, note });
+  console.log(`${area.padEnd(8)} ${metric.padEnd(44)} ${String(value).padStart(9)} ${unit.padEnd(4)} ${budget ?? ''} ${note}`);
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+let nextPort = 4400;
+/** Runs `npm start` on a data directory; resolves with seconds to a healthy /api/health. */
+async function startServer(dataDir) {
+  const port = nextPort++;
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  });
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
+    await sleep(25);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const stop = async () => {
+    process.kill(-child.pid, 'SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  return { seconds, port, stop };
+}
+
+// Reference: the same machine starting a bare Node process through npm.
+const bare = [];
+for (let i = 0; i < RUNS; i += 1) {
+  const t = performance.now();
+  spawnSync('npm', ['exec', '--', 'node', '-e', '0'], { cwd: root, stdio: 'ignore' });
+  bare.push((performance.now() - t) / 1000);
+}
+record('start', 'reference: npm exec node -e 0', median(bare).toFixed(2), 's', null);
+
+const fresh = [];
+const existing = [];
+for (let i = 0; i < RUNS; i += 1) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-'));
+  const first = await startServer(dataDir);
+  fresh.push(first.seconds);
+  await first.stop();
+  const second = await startServer(dataDir);
+  existing.push(second.seconds);
+  await second.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+record('start', 'npm start → healthy, fresh data dir (migrate + seed)', median(fresh).toFixed(2), 's', null);
+record('start', 'npm start → healthy, existing data dir', median(existing).toFixed(2), 's', '≤ 2 s');
+
+// The JS the sign-in page really loads, as the browser fetched it, gzip-compressed.
+{
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-'));
+  const server = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+  });
+  await page.goto(`http://127.0.0.1:${server.port}/#/pages/login/login`, { waitUntil: 'networkidle' });
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  const gzip = [...scripts.values()].reduce((n, body) => n + gzipSync(body, { level: 9 }).length, 0);
+  const raw = [...scripts.values()].reduce((n, body) => n + body.length, 0);
+  record('web', `sign-in page JS, gzip (${scripts.size} files, ${(raw / 1024).toFixed(0)} KB raw)`, (gzip / 1024).toFixed(1), 'KB', '≤ 180 KB');
+}
+
+if (withTests) {
+  const t = performance.now();
+  const run = spawnSync('npm', ['test'], { cwd: root, stdio: 'ignore' });
+  record('tests', `npm test (exit ${run.status})`, ((performance.now() - t) / 1000).toFixed(0), 's', '< 15 min in CI');
+}
+
+const out = path.join(root, 'bench/results');
+mkdirSync(out, { recursive: true });
+const meta = { at: new Date().toISOString(), node: process.version, runs: RUNS };
+writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify({ ...meta, rows }, null, 2)}\n`);
+const md = [
+  `# Benchmarks (${meta.at}, Node ${meta.node}, median of ${RUNS} where repeated)`,
+  '',
+  '| area | metric | value | budget |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.area} | ${r.metric} | ${r.value} ${r.unit} | ${r.budget ?? ''} |`),
+  '',
+];
+writeFileSync(path.join(out, 'latest.md'), md.join('\n'));
+console.log(`\nWrote ${path.relative(root, out)}/latest.json and latest.md`);
