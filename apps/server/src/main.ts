@@ -51,8 +51,12 @@ async function main() {
     // A request stuck past this would keep the process alive; the database still closes first.
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // A keep-alive connection turns idle only when its last response is sent; close such sockets
+    // as they appear, or a browser holding one open would stall the shutdown.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
       await app.close();
+      clearInterval(sweep);
       await rm(serverFile, { force: true });
       process.exit(0);
     } catch (err) {
