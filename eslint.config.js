@@ -67,13 +67,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['./tsconfig.json', './packages/*/tsconfig.json', './apps/*/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['./tsconfig.json', './packages/*/tsconfig.json', './apps/*/tsconfig.json'],
+        }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': 'off',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // Configuration is parsed once, in config.ts (house style 4).
       'no-restricted-properties': [
         'error',
@@ -82,7 +89,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', 'scripts/**', '.ci/**', '*.config.*', 'apps/*/*.config.*', 'apps/server/test/**'],
+    files: [
+      'apps/server/src/config.ts',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      '.ci/**',
+      '*.config.*',
+      'apps/*/*.config.*',
+      'apps/server/test/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -15,12 +15,17 @@ const RUNS = 3;
 const rows = [];
 const record = (area, metric, value, unit, budget, note = '') => {
   rows.push({ area, metric, value, unit, budget, note });
-  console.log(`${area.padEnd(8)} ${metric.padEnd(44)} ${String(value).padStart(9)} ${unit.padEnd(4)} ${budget ?? ''} ${note}`);
+  console.log(
+    `${area.padEnd(8)} ${metric.padEnd(44)} ${String(value).padStart(9)} ${unit.padEnd(4)} ${budget ?? ''} ${note}`,
+  );
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+if (
+  !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
+  !existsSync(path.join(root, 'apps/server/dist/main.js'))
+) {
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
@@ -33,7 +38,13 @@ async function startServer(dataDir) {
     cwd: root,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
   });
   for (;;) {
     try {
@@ -42,7 +53,8 @@ async function startServer(dataDir) {
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
+    if (performance.now() - started > 60_000)
+      throw new Error('server did not become healthy in 60 s');
     await sleep(25);
   }
   const seconds = (performance.now() - started) / 1000;
@@ -74,8 +86,20 @@ for (let i = 0; i < RUNS; i += 1) {
   await second.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-record('start', 'npm start → healthy, fresh data dir (migrate + seed)', median(fresh).toFixed(2), 's', null);
-record('start', 'npm start → healthy, existing data dir', median(existing).toFixed(2), 's', '≤ 2 s');
+record(
+  'start',
+  'npm start → healthy, fresh data dir (migrate + seed)',
+  median(fresh).toFixed(2),
+  's',
+  null,
+);
+record(
+  'start',
+  'npm start → healthy, existing data dir',
+  median(existing).toFixed(2),
+  's',
+  '≤ 2 s',
+);
 
 // The JS the sign-in page really loads, as the browser fetched it, gzip-compressed.
 {
@@ -83,7 +107,14 @@ record('start', 'npm start → healthy, existing data dir', median(existing).toF
   const server = await startServer(dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const scripts = new Map();
@@ -91,19 +122,36 @@ record('start', 'npm start → healthy, existing data dir', median(existing).toF
     if (res.request().resourceType() !== 'script') return;
     scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
   });
-  await page.goto(`http://127.0.0.1:${server.port}/#/pages/login/login`, { waitUntil: 'networkidle' });
+  await page.goto(`http://127.0.0.1:${server.port}/#/pages/login/login`, {
+    waitUntil: 'networkidle',
+  });
   await browser.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  const gzip = [...scripts.values()].reduce((n, body) => n + gzipSync(body, { level: 9 }).length, 0);
+  const gzip = [...scripts.values()].reduce(
+    (n, body) => n + gzipSync(body, { level: 9 }).length,
+    0,
+  );
   const raw = [...scripts.values()].reduce((n, body) => n + body.length, 0);
-  record('web', `sign-in page JS, gzip (${scripts.size} files, ${(raw / 1024).toFixed(0)} KB raw)`, (gzip / 1024).toFixed(1), 'KB', '≤ 180 KB');
+  record(
+    'web',
+    `sign-in page JS, gzip (${scripts.size} files, ${(raw / 1024).toFixed(0)} KB raw)`,
+    (gzip / 1024).toFixed(1),
+    'KB',
+    '≤ 180 KB',
+  );
 }
 
 if (withTests) {
   const t = performance.now();
   const run = spawnSync('npm', ['test'], { cwd: root, stdio: 'ignore' });
-  record('tests', `npm test (exit ${run.status})`, ((performance.now() - t) / 1000).toFixed(0), 's', '< 15 min in CI');
+  record(
+    'tests',
+    `npm test (exit ${run.status})`,
+    ((performance.now() - t) / 1000).toFixed(0),
+    's',
+    '< 15 min in CI',
+  );
 }
 
 const out = path.join(root, 'bench/results');

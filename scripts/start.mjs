@@ -26,6 +26,9 @@ if (builtAt < Math.max(...sources.map(newest))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [r('apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [r('apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -23,9 +23,19 @@ const layers = [
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   {
     name: 'unit + API',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest.json',
+    ],
     report: 'vitest.json',
-    count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
+    count: (r) => ({
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
+    }),
   },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   {
@@ -33,7 +43,9 @@ const layers = [
     cmd: ['npx', 'playwright', 'test'],
     report: 'e2e.json',
     needs: 'build',
-    before: () => existsSync(chromium) || `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
+    before: () =>
+      existsSync(chromium) ||
+      `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
     count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
   },
 ];
@@ -42,8 +54,9 @@ const summary = [];
 for (const layer of layers) {
   const started = Date.now();
   const blocked =
-    (layer.needs && summary.find((s) => s.name === layer.needs)?.failed ? `${layer.needs} failed` : null) ??
-    (layer.before ? layer.before() : true);
+    (layer.needs && summary.find((s) => s.name === layer.needs)?.failed
+      ? `${layer.needs} failed`
+      : null) ?? (layer.before ? layer.before() : true);
   let passed = 0;
   let failed = 0;
   if (blocked !== true) {
@@ -59,12 +72,19 @@ for (const layer of layers) {
     // A crash or a non-zero exit with no failing test still fails the layer.
     if (run.status !== 0 && failed === 0) failed = 1;
   }
-  summary.push({ name: layer.name, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+  summary.push({
+    name: layer.name,
+    passed,
+    failed,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
 }
 
 console.log('\nlayer        passed  failed  seconds');
 for (const s of summary) {
-  console.log(`${s.name.padEnd(12)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.seconds).padStart(7)}`);
+  console.log(
+    `${s.name.padEnd(12)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.seconds).padStart(7)}`,
+  );
 }
 const passed = summary.reduce((n, s) => n + s.passed, 0);
 const failed = summary.reduce((n, s) => n + s.failed, 0);

@@ -19,4 +19,6 @@ await build({
   external: Object.keys(pkg.dependencies),
   logLevel: 'warning',
 });
-await cp(new URL('src/db/migrations/', root), new URL('dist/migrations/', root), { recursive: true });
+await cp(new URL('src/db/migrations/', root), new URL('dist/migrations/', root), {
+  recursive: true,
+});

@@ -127,8 +127,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const sms =
     deps.sms ??
-    (config.sms.provider === 'http' ? httpSmsSender(config.sms, app.log) : outboxSmsSender(database.db, app.log));
-  const auth = createAuthService({ db: database.db, clock, secret: secrets.appSecret, sms, log: app.log });
+    (config.sms.provider === 'http'
+      ? httpSmsSender(config.sms, app.log)
+      : outboxSmsSender(database.db, app.log));
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    secret: secrets.appSecret,
+    sms,
+    log: app.log,
+  });
   const cookies = sessionCookies(config.cookieSecure);
   await app.register(authGuards, { service: auth, cookies });
 
@@ -136,7 +144,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(systemRoutes, { prefix: '/api', ping: database.ping });
   await app.register(authRoutes('merchant'), { prefix: '/api', ...authOptions });
   await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
-  await app.register(operatorRoutes, { prefix: '/api/operator', token: secrets.operatorToken, auth });
+  await app.register(operatorRoutes, {
+    prefix: '/api/operator',
+    token: secrets.operatorToken,
+    auth,
+  });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const appBuilt = existsSync(indexHtml);
@@ -160,7 +172,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message });
     }
     if (!appBuilt) {
-      return reply.status(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The app is not built yet: run `npm run build`.');
     }
     // Every other path is the single-page app; its hash router takes it from there.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

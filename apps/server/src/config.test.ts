@@ -4,13 +4,21 @@ import { loadConfig } from './config.js';
 describe('configuration', () => {
   it('has working defaults: embedded database with the demo seed', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, cookieSecure: false, env: 'development' });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      cookieSecure: false,
+      env: 'development',
+    });
     expect(c.dataDir).toMatch(/data$/);
   });
 
   it('does not seed PostgreSQL unless asked, and treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 

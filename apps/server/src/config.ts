@@ -18,7 +18,9 @@ const envSchema = z
     DATABASE_URL: z.url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     SEED_DEMO: bool.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
     /** Secure cookies; defaults to on in production. */
     COOKIE_SECURE: bool.optional(),
@@ -53,14 +55,21 @@ export interface Config {
   trustProxy: boolean;
   appSecret: string | undefined;
   operatorToken: string | undefined;
-  sms: { provider: 'log' | 'http'; url: string | undefined; token: string | undefined; senderId: string };
+  sms: {
+    provider: 'log' | 'http';
+    url: string | undefined;
+    token: string | undefined;
+    senderId: string;
+  };
   authRateLimitPerMinute: number;
 }
 
 /** The one place that reads the environment (house style 4). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as shells and .env files use it.
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

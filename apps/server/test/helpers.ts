@@ -12,7 +12,9 @@ import { createTestClock, type TestClock } from '../src/lib/clock.js';
 export type DbKind = 'pglite' | 'postgres';
 
 /** API tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
-export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export interface TestDatabase {
   database: Database;
@@ -60,7 +62,10 @@ export interface TestApp {
 
 export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-test-'));
   const config = loadConfig({
@@ -96,7 +101,12 @@ export class Client {
   private cookies = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.app.inject({
       method,
@@ -112,8 +122,14 @@ export class Client {
   post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
 
   private keepCookies(res: LightMyRequestResponse) {
-    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const gone = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const gone =
+        c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
       if (gone) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }

@@ -7,21 +7,38 @@ import { afterAll, describe, expect, it } from 'vitest';
 const serverDir = path.resolve(import.meta.dirname, '..');
 let port = 4700 + Math.floor(Math.random() * 200);
 
-function startServer(dataDir: string): { child: ChildProcess; port: number; exited: Promise<number | null> } {
+function startServer(dataDir: string): {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<number | null>;
+} {
   port += 1;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DATABASE_URL: '', SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+    },
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return { child, port, exited };
 }
 
 async function healthy(p: number) {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${p}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${p}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -41,9 +41,16 @@ describe('register form', () => {
   });
 
   it('reports the spec messages, "fill in all fields" first', () => {
-    expect(firstCode(registerRequest.safeParse({ ...valid, phone: '' }))).toEqual({ code: 'REQUIRED_FIELDS', field: 'phone' });
-    expect(firstCode(registerRequest.safeParse({ ...valid, phone: 'abc', code: '' }))?.code).toBe('REQUIRED_FIELDS');
-    expect(firstCode(registerRequest.safeParse({ ...valid, confirmPassword: 'Other#2026' }))).toEqual({
+    expect(firstCode(registerRequest.safeParse({ ...valid, phone: '' }))).toEqual({
+      code: 'REQUIRED_FIELDS',
+      field: 'phone',
+    });
+    expect(firstCode(registerRequest.safeParse({ ...valid, phone: 'abc', code: '' }))?.code).toBe(
+      'REQUIRED_FIELDS',
+    );
+    expect(
+      firstCode(registerRequest.safeParse({ ...valid, confirmPassword: 'Other#2026' })),
+    ).toEqual({
       code: 'PASSWORDS_DO_NOT_MATCH',
       field: 'confirmPassword',
     });

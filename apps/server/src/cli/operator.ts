@@ -39,12 +39,18 @@ async function runningServer(config: Config): Promise<{ port: number } | null> {
 }
 
 async function smsOutbox(config: Config, args: string[]): Promise<OutboxItem[]> {
-  const { values } = parseArgs({ args, options: { phone: { type: 'string' }, limit: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { phone: { type: 'string' }, limit: { type: 'string' } },
+  });
   const query = smsOutboxQuery.parse({ phone: values.phone, limit: values.limit });
   const server = await runningServer(config);
   if (server) {
     const token = await persistedSecret(config.dataDir, 'operator-token', config.operatorToken);
-    const params = new URLSearchParams({ limit: String(query.limit), ...(query.phone ? { phone: query.phone } : {}) });
+    const params = new URLSearchParams({
+      limit: String(query.limit),
+      ...(query.phone ? { phone: query.phone } : {}),
+    });
     const res = await fetch(`http://127.0.0.1:${server.port}/api/operator/sms-outbox?${params}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -70,7 +76,8 @@ async function main() {
     case 'sms-outbox': {
       const items = await smsOutbox(config, args);
       if (items.length === 0) console.log('No SMS sent yet.');
-      for (const i of items) console.log(`${i.createdAt}  ${i.phone}  ${i.purpose.padEnd(8)}  ${i.code}`);
+      for (const i of items)
+        console.log(`${i.createdAt}  ${i.phone}  ${i.purpose.padEnd(8)}  ${i.code}`);
       return;
     }
     case undefined:

@@ -35,8 +35,16 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       address: 'Jeti Nelayan, Jalan Klinik, 45000 Kuala Selangor, Selangor',
       description: 'Daily landings from our own boats: prawns, pomfret, mackerel and crab.',
     });
-    await insertBoat(tx, { merchantId: merchant.id, boatNumber: 'SLF 4521', ownerName: 'Ahmad bin Ismail' });
-    await insertBoat(tx, { merchantId: merchant.id, boatNumber: 'SLF 3307', ownerName: 'Tan Ah Kow' });
+    await insertBoat(tx, {
+      merchantId: merchant.id,
+      boatNumber: 'SLF 4521',
+      ownerName: 'Ahmad bin Ismail',
+    });
+    await insertBoat(tx, {
+      merchantId: merchant.id,
+      boatNumber: 'SLF 3307',
+      ownerName: 'Tan Ah Kow',
+    });
     for (const phone of DEMO_BUYER_PHONES) {
       await insertAccount(tx, { role: 'buyer', phone: e164(phone), passwordHash, createdAt: now });
     }

@@ -15,7 +15,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const accountRole = pgEnum('account_role', ['merchant', 'buyer']);
-export const businessStatus = pgEnum('business_status', ['unverified', 'pending', 'verified', 'rejected']);
+export const businessStatus = pgEnum('business_status', [
+  'unverified',
+  'pending',
+  'verified',
+  'rejected',
+]);
 export const smsPurpose = pgEnum('sms_purpose', ['register', 'reset']);
 
 /** Who can sign in. Merchants and buyers are separate accounts, even on one phone. */
@@ -87,7 +92,9 @@ export const smsOutbox = pgTable(
     purpose: smsPurpose('purpose').notNull(),
     code: text('code').notNull(),
     body: text('body').notNull(),
-    createdAt: tstz('created_at').notNull().default(sql`now()`),
+    createdAt: tstz('created_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
 );

@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SMS_CODE_LENGTH } from '@sm/contract';
 
 /** PRODUCT.md §3: scrypt N=2^17, r=8, p=1. That needs 128 MiB, above Node's 32 MiB default. */
@@ -16,7 +23,14 @@ function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -35,7 +35,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status < 500) {
       const code: ErrorCode =
-        FASTIFY_CODES[error.code] ?? (status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+        FASTIFY_CODES[error.code] ??
+        (status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
       return send(reply, ERROR_CODES[code].status, { code, message: ERROR_CODES[code].message });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -7,7 +7,10 @@ export class AppError extends Error {
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, options: { field?: string; retryAfterSeconds?: number; message?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { field?: string; retryAfterSeconds?: number; message?: string } = {},
+  ) {
     super(options.message ?? ERROR_CODES[code].message);
     this.name = 'AppError';
     this.code = code;

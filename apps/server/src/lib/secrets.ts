@@ -6,7 +6,11 @@ import path from 'node:path';
  * A secret from configuration, or else one generated once and kept in the data directory, so a
  * fresh install works with no setup and the operator CLI on this machine can read the token.
  */
-export async function persistedSecret(dataDir: string, name: string, given: string | undefined): Promise<string> {
+export async function persistedSecret(
+  dataDir: string,
+  name: string,
+  given: string | undefined,
+): Promise<string> {
   if (given) return given;
   const file = path.join(dataDir, name);
   try {

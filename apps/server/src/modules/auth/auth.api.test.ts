@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, DB_KINDS, latestSmsCode, type TestApp } from '../../../test/helpers.js';
+import {
+  Client,
+  createTestApp,
+  DB_KINDS,
+  latestSmsCode,
+  type TestApp,
+} from '../../../test/helpers.js';
 
 const PASSWORD = 'Secret#2026';
 let phoneSeq = 0;
@@ -19,9 +25,16 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     await t?.close();
   });
 
-  async function register(client: Client, phone = newPhone(), role: 'merchant' | 'buyer' = 'merchant') {
+  async function register(
+    client: Client,
+    phone = newPhone(),
+    role: 'merchant' | 'buyer' = 'merchant',
+  ) {
     const base = role === 'merchant' ? '/api' : '/api/buyer';
-    const sent = await client.post(`${base}/auth/sms-code`, { phone: phone.display, purpose: 'register' });
+    const sent = await client.post(`${base}/auth/sms-code`, {
+      phone: phone.display,
+      purpose: 'register',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const code = await latestSmsCode(t.app, phone.e164);
     const res = await client.post(`${base}/auth/register`, {
@@ -40,7 +53,12 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     const phone = await register(client);
     const me = await client.get('/api/me');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ role: 'merchant', phone: phone.e164, businessStatus: 'unverified', storeName: null });
+    expect(me.json()).toMatchObject({
+      role: 'merchant',
+      phone: phone.e164,
+      businessStatus: 'unverified',
+      storeName: null,
+    });
 
     const out = await client.post('/api/auth/logout');
     expect(out.json()).toEqual({ ok: true });
@@ -48,7 +66,10 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
 
     // Any accepted way of writing the number signs in to the same account.
     const again = new Client(t.app);
-    const login = await again.post('/api/auth/login', { phone: phone.e164.replace('+60', '+60 '), password: PASSWORD });
+    const login = await again.post('/api/auth/login', {
+      phone: phone.e164.replace('+60', '+60 '),
+      password: PASSWORD,
+    });
     expect(login.statusCode, login.body).toBe(200);
     const cookie = login.cookies.find((c) => c.name === 'sm_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -58,10 +79,19 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
   it('signs in the seeded-style demo formats and refuses a wrong password', async () => {
     const client = new Client(t.app);
     const phone = await register(client);
-    const wrong = await new Client(t.app).post('/api/auth/login', { phone: phone.display, password: 'not-the-one' });
+    const wrong = await new Client(t.app).post('/api/auth/login', {
+      phone: phone.display,
+      password: 'not-the-one',
+    });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Wrong phone number or password' });
-    const unknown = await new Client(t.app).post('/api/auth/login', { phone: '019-999 9999', password: PASSWORD });
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Wrong phone number or password',
+    });
+    const unknown = await new Client(t.app).post('/api/auth/login', {
+      phone: '019-999 9999',
+      password: PASSWORD,
+    });
     expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
   });
 
@@ -69,14 +99,26 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     const phone = await register(new Client(t.app));
     const c = new Client(t.app);
     const codes: string[] = [];
-    for (let i = 0; i < 5; i += 1) codes.push((await c.post('/api/auth/login', { phone: phone.display, password: 'wrong-pass' })).json().code);
-    expect(codes).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'ACCOUNT_LOCKED']);
+    for (let i = 0; i < 5; i += 1)
+      codes.push(
+        (await c.post('/api/auth/login', { phone: phone.display, password: 'wrong-pass' })).json()
+          .code,
+      );
+    expect(codes).toEqual([
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'ACCOUNT_LOCKED',
+    ]);
     const locked = await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('ACCOUNT_LOCKED');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a wrong, an expired and a reused code', async () => {
@@ -84,14 +126,21 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     const phone = newPhone();
     await c.post('/api/auth/sms-code', { phone: phone.display, purpose: 'register' });
     const code = await latestSmsCode(t.app, phone.e164);
-    const body = { phone: phone.display, password: PASSWORD, confirmPassword: PASSWORD, agreePolicy: true };
+    const body = {
+      phone: phone.display,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agreePolicy: true,
+    };
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await c.post('/api/auth/register', { ...body, code: wrongCode });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'INVALID_CODE', field: 'code' });
 
     t.clock.advance(5 * 60_000 + 1);
-    expect((await c.post('/api/auth/register', { ...body, code })).json().code).toBe('INVALID_CODE');
+    expect((await c.post('/api/auth/register', { ...body, code })).json().code).toBe(
+      'INVALID_CODE',
+    );
 
     // A fresh code works once; using it again for a reset fails even though it is still in time.
     t.clock.advance(60_000);
@@ -101,7 +150,12 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     t.clock.advance(61_000);
     await c.post('/api/auth/sms-code', { phone: phone.display, purpose: 'reset' });
     const resetCode = await latestSmsCode(t.app, phone.e164);
-    const reset = { phone: phone.display, code: resetCode, password: 'Another#2026', confirmPassword: 'Another#2026' };
+    const reset = {
+      phone: phone.display,
+      code: resetCode,
+      password: 'Another#2026',
+      confirmPassword: 'Another#2026',
+    };
     expect((await c.post('/api/auth/reset-password', reset)).statusCode).toBe(200);
     const reused = await c.post('/api/auth/reset-password', reset);
     expect(reused.json().code).toBe('INVALID_CODE');
@@ -113,10 +167,22 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     await c.post('/api/auth/sms-code', { phone: phone.display, purpose: 'register' });
     const code = await latestSmsCode(t.app, phone.e164);
     const wrongCode = code === '123456' ? '654321' : '123456';
-    const body = { phone: phone.display, password: PASSWORD, confirmPassword: PASSWORD, agreePolicy: true };
+    const body = {
+      phone: phone.display,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agreePolicy: true,
+    };
     const answers: string[] = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await c.post('/api/auth/register', { ...body, code: wrongCode })).json().code);
-    expect(answers).toEqual(['INVALID_CODE', 'INVALID_CODE', 'INVALID_CODE', 'INVALID_CODE', 'CODE_ATTEMPTS_EXCEEDED']);
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await c.post('/api/auth/register', { ...body, code: wrongCode })).json().code);
+    expect(answers).toEqual([
+      'INVALID_CODE',
+      'INVALID_CODE',
+      'INVALID_CODE',
+      'INVALID_CODE',
+      'CODE_ATTEMPTS_EXCEEDED',
+    ]);
     const sixth = await c.post('/api/auth/register', { ...body, code });
     expect(sixth.json().code).toBe('CODE_ATTEMPTS_EXCEEDED');
   });
@@ -147,9 +213,15 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
   it('says when the phone is taken or unknown', async () => {
     const phone = await register(new Client(t.app));
     t.clock.advance(61_000);
-    const taken = await new Client(t.app).post('/api/auth/sms-code', { phone: phone.display, purpose: 'register' });
+    const taken = await new Client(t.app).post('/api/auth/sms-code', {
+      phone: phone.display,
+      purpose: 'register',
+    });
     expect(taken.json()).toMatchObject({ code: 'PHONE_TAKEN', field: 'phone' });
-    const unknown = await new Client(t.app).post('/api/auth/sms-code', { phone: newPhone().display, purpose: 'reset' });
+    const unknown = await new Client(t.app).post('/api/auth/sms-code', {
+      phone: newPhone().display,
+      purpose: 'reset',
+    });
     expect(unknown.json().code).toBe('PHONE_NOT_REGISTERED');
   });
 
@@ -165,7 +237,12 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     const c = new Client(t.app);
     await c.post('/api/auth/sms-code', { phone: phone.display, purpose: 'reset' });
     const code = await latestSmsCode(t.app, phone.e164);
-    const res = await c.post('/api/auth/reset-password', { phone: phone.display, code, password: 'Brand#New1', confirmPassword: 'Brand#New1' });
+    const res = await c.post('/api/auth/reset-password', {
+      phone: phone.display,
+      code,
+      password: 'Brand#New1',
+      confirmPassword: 'Brand#New1',
+    });
     expect(res.json()).toEqual({ ok: true });
 
     for (const client of [phoneA, phoneB]) {
@@ -173,8 +250,13 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
       expect(me.statusCode).toBe(401);
       expect(me.json().code).toBe('SESSION_EXPIRED');
     }
-    expect((await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD })).statusCode).toBe(401);
-    expect((await c.post('/api/auth/login', { phone: phone.display, password: 'Brand#New1' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await c.post('/api/auth/login', { phone: phone.display, password: 'Brand#New1' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('expires a session after 30 idle days and slides it while used', async () => {
@@ -240,12 +322,60 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     }
 
     const registerCases: [Record<string, unknown>, string][] = [
-      [{ phone: '012-345 6789', code: '123456', password: 'secret123', confirmPassword: 'secret124', agreePolicy: true }, 'PASSWORDS_DO_NOT_MATCH'],
-      [{ phone: '012-345 6789', code: '123456', password: 'secret123', confirmPassword: 'secret123', agreePolicy: false }, 'POLICY_NOT_AGREED'],
-      [{ phone: '012-345 6789', code: '123456', password: 'short', confirmPassword: 'short', agreePolicy: true }, 'PASSWORD_TOO_SHORT'],
-      [{ phone: '012-345 6789', code: '12ab56', password: 'secret123', confirmPassword: 'secret123', agreePolicy: true }, 'INVALID_CODE_FORMAT'],
-      [{ phone: '012-345 6789', code: '123456', password: 'secret123', confirmPassword: 'secret123', agreePolicy: 'yes' }, 'BAD_REQUEST'],
-      [{ phone: '012-345 6789', code: '123456', password: 'secret123', agreePolicy: true }, 'REQUIRED_FIELDS'],
+      [
+        {
+          phone: '012-345 6789',
+          code: '123456',
+          password: 'secret123',
+          confirmPassword: 'secret124',
+          agreePolicy: true,
+        },
+        'PASSWORDS_DO_NOT_MATCH',
+      ],
+      [
+        {
+          phone: '012-345 6789',
+          code: '123456',
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          agreePolicy: false,
+        },
+        'POLICY_NOT_AGREED',
+      ],
+      [
+        {
+          phone: '012-345 6789',
+          code: '123456',
+          password: 'short',
+          confirmPassword: 'short',
+          agreePolicy: true,
+        },
+        'PASSWORD_TOO_SHORT',
+      ],
+      [
+        {
+          phone: '012-345 6789',
+          code: '12ab56',
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          agreePolicy: true,
+        },
+        'INVALID_CODE_FORMAT',
+      ],
+      [
+        {
+          phone: '012-345 6789',
+          code: '123456',
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          agreePolicy: 'yes',
+        },
+        'BAD_REQUEST',
+      ],
+      [
+        { phone: '012-345 6789', code: '123456', password: 'secret123', agreePolicy: true },
+        'REQUIRED_FIELDS',
+      ],
     ];
     for (const [body, code] of registerCases) {
       const res = await c.post('/api/auth/register', body);
@@ -263,7 +393,12 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -289,7 +424,40 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
   it('guards the operator API with its token', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/operator/sms-outbox' });
     expect(none.statusCode).toBe(401);
-    const wrong = await t.app.inject({ method: 'GET', url: '/api/operator/sms-outbox', headers: { authorization: 'Bearer nope' } });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/sms-outbox',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(401);
+  });
+});
+
+describe('per-IP rate limit on sign-in routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 RATE_LIMITED past the limit, with the wait', async () => {
+    const c = new Client(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push(
+        (await c.post('/api/auth/login', { phone: '019-999 9999', password: 'whatever1' }))
+          .statusCode,
+      );
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await c.post('/api/auth/login', {
+      phone: '019-999 9999',
+      password: 'whatever1',
+    });
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Reading the profile is not a sign-in route and is not limited by it.
+    expect((await c.get('/api/me')).statusCode).toBe(401);
   });
 });

@@ -18,7 +18,10 @@ declare module 'fastify' {
 }
 
 /** Merchants and buyers keep separate cookies, so one browser can hold both sessions. */
-export const COOKIE_OF: Record<Role, string> = { merchant: SESSION_COOKIE, buyer: 'sm_buyer_session' };
+export const COOKIE_OF: Record<Role, string> = {
+  merchant: SESSION_COOKIE,
+  buyer: 'sm_buyer_session',
+};
 
 export interface SessionCookies {
   set(reply: FastifyReply, role: Role, token: string): void;
@@ -59,7 +62,8 @@ export const authGuards = fp<{ service: AuthService; cookies: SessionCookies }>(
         throw new AppError(result.error);
       }
       request.auth = result.auth;
-      if (result.refreshed && request.cookies[COOKIE_OF[role]]) cookies.set(reply, role, token as string);
+      if (result.refreshed && request.cookies[COOKIE_OF[role]])
+        cookies.set(reply, role, token as string);
     };
     app.decorate('requireMerchant', guard('merchant'));
     app.decorate('requireBuyer', guard('buyer'));

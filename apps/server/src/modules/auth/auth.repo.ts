@@ -1,12 +1,24 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accounts, buyers, merchants, sessions, smsCodes, smsOutbox, stores } from '../../db/schema.js';
+import {
+  accounts,
+  buyers,
+  merchants,
+  sessions,
+  smsCodes,
+  smsOutbox,
+  stores,
+} from '../../db/schema.js';
 
 export type Role = 'merchant' | 'buyer';
 export type AccountRow = typeof accounts.$inferSelect;
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
 
-export async function findAccount(tx: Tx, role: Role, phone: string): Promise<AccountRow | undefined> {
+export async function findAccount(
+  tx: Tx,
+  role: Role,
+  phone: string,
+): Promise<AccountRow | undefined> {
   const [row] = await tx
     .select()
     .from(accounts)
@@ -52,7 +64,10 @@ export async function recordLoginFailure(
 }
 
 export async function clearLoginFailures(tx: Tx, accountId: string): Promise<void> {
-  await tx.update(accounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(accounts.id, accountId));
+  await tx
+    .update(accounts)
+    .set({ failedLogins: 0, lockedUntil: null })
+    .where(eq(accounts.id, accountId));
 }
 
 /** Serialises work on one phone's codes across requests and processes, until the transaction ends. */
@@ -60,7 +75,12 @@ export async function lockPhone(tx: Tx, role: Role, phone: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${role}:${phone}`}))`);
 }
 
-export async function recentCodeTimes(tx: Tx, role: Role, phone: string, since: Date): Promise<Date[]> {
+export async function recentCodeTimes(
+  tx: Tx,
+  role: Role,
+  phone: string,
+  since: Date,
+): Promise<Date[]> {
   const rows = await tx
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)
@@ -137,7 +157,12 @@ export async function findSession(tx: Tx, tokenHash: string) {
   return row;
 }
 
-export async function touchSession(tx: Tx, tokenHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+export async function touchSession(
+  tx: Tx,
+  tokenHash: string,
+  lastSeenAt: Date,
+  expiresAt: Date,
+): Promise<void> {
   await tx.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
 }
 

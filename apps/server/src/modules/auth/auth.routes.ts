@@ -28,7 +28,10 @@ export function authRoutes(role: Role) {
   const profile = role === 'merchant' ? merchantProfile : buyerProfile;
   const tag = role === 'merchant' ? 'Merchant sign-in' : 'Buyer sign-in';
 
-  return async function routes(app: FastifyInstance, { service, cookies, rateLimitPerMinute }: AuthRoutesOptions) {
+  return async function routes(
+    app: FastifyInstance,
+    { service, cookies, rateLimitPerMinute }: AuthRoutesOptions,
+  ) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
     const profileOf = (accountId: string) =>

@@ -94,7 +94,8 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
     async sendCode(role: Role, phone: string, purpose: SmsPurpose): Promise<SendSmsCodeResponse> {
       const account = await repo.findAccount(db, role, phone);
       if (purpose === 'register' && account) throw new AppError('PHONE_TAKEN', { field: 'phone' });
-      if (purpose === 'reset' && !account) throw new AppError('PHONE_NOT_REGISTERED', { field: 'phone' });
+      if (purpose === 'reset' && !account)
+        throw new AppError('PHONE_NOT_REGISTERED', { field: 'phone' });
 
       const code = newSmsCode();
       await db.transaction(async (tx) => {
@@ -139,7 +140,8 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       const passwordHash = await hashPassword(input.password);
       const outcome = await db.transaction(async (tx) => {
         await repo.lockPhone(tx, role, input.phone);
-        if (await repo.findAccount(tx, role, input.phone)) return { ok: false, error: 'PHONE_TAKEN' } as const;
+        if (await repo.findAccount(tx, role, input.phone))
+          return { ok: false, error: 'PHONE_TAKEN' } as const;
         const failed = await checkCode(tx, role, input.phone, 'register', input.code);
         if (failed) return { ok: false, error: failed } as const;
         const account = await repo.insertAccount(tx, {
@@ -148,10 +150,16 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
           passwordHash,
           createdAt: clock.now(),
         });
-        return { ok: true, accountId: account.id, token: await startSession(tx, account.id) } as const;
+        return {
+          ok: true,
+          accountId: account.id,
+          token: await startSession(tx, account.id),
+        } as const;
       });
       if (!outcome.ok) {
-        throw new AppError(outcome.error, { field: outcome.error === 'PHONE_TAKEN' ? 'phone' : 'code' });
+        throw new AppError(outcome.error, {
+          field: outcome.error === 'PHONE_TAKEN' ? 'phone' : 'code',
+        });
       }
       return { accountId: outcome.accountId, token: outcome.token };
     },
@@ -170,11 +178,18 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       }
       if (!(await verifyPassword(password, account.passwordHash))) {
         const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-        const { locked } = await repo.recordLoginFailure(db, account.id, LOGIN_MAX_FAILURES, lockUntil);
-        if (locked) throw new AppError('ACCOUNT_LOCKED', { retryAfterSeconds: LOGIN_LOCK_MS / 1000 });
+        const { locked } = await repo.recordLoginFailure(
+          db,
+          account.id,
+          LOGIN_MAX_FAILURES,
+          lockUntil,
+        );
+        if (locked)
+          throw new AppError('ACCOUNT_LOCKED', { retryAfterSeconds: LOGIN_LOCK_MS / 1000 });
         throw new AppError('INVALID_CREDENTIALS');
       }
-      if (account.failedLogins > 0 || account.lockedUntil) await repo.clearLoginFailures(db, account.id);
+      if (account.failedLogins > 0 || account.lockedUntil)
+        await repo.clearLoginFailures(db, account.id);
       return { accountId: account.id, token: await startSession(db, account.id) };
     },
 
@@ -195,7 +210,8 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
         await repo.deleteSessionsOf(tx, account.id);
         return null;
       });
-      if (failed) throw new AppError(failed, { field: failed === 'PHONE_NOT_REGISTERED' ? 'phone' : 'code' });
+      if (failed)
+        throw new AppError(failed, { field: failed === 'PHONE_NOT_REGISTERED' ? 'phone' : 'code' });
     },
 
     /**
@@ -219,7 +235,12 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       if (refreshed) {
         await repo.touchSession(db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS));
       }
-      const auth = { accountId: session.accountId, role: session.role, phone: session.phone, tokenHash };
+      const auth = {
+        accountId: session.accountId,
+        role: session.role,
+        phone: session.phone,
+        tokenHash,
+      };
       return { auth, refreshed };
     },
 

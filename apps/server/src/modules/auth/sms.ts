@@ -20,7 +20,10 @@ export function outboxSmsSender(db: Db, log: FastifyBaseLogger): SmsSender {
   return {
     async send(message) {
       await insertOutbox(db, message);
-      log.info({ phone: message.phone, purpose: message.purpose, code: message.code }, 'SMS (outbox)');
+      log.info(
+        { phone: message.phone, purpose: message.purpose, code: message.code },
+        'SMS (outbox)',
+      );
     },
   };
 }

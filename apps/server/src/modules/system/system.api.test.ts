@@ -29,7 +29,12 @@ describe.each(DB_KINDS)('system routes on %s', (kind) => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/buyer/auth/login', '/api/me', '/api/operator/sms-outbox']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/buyer/auth/login',
+        '/api/me',
+        '/api/operator/sms-outbox',
+      ]),
     );
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);

@@ -7,7 +7,11 @@ export async function systemRoutes(app: FastifyInstance, { ping }: { ping: () =>
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/health', {
-    schema: { tags: ['System'], summary: '200 only when the database answers', response: { 200: healthResponse } },
+    schema: {
+      tags: ['System'],
+      summary: '200 only when the database answers',
+      response: { 200: healthResponse },
+    },
     handler: async (req) => {
       try {
         await ping();
@@ -20,7 +24,11 @@ export async function systemRoutes(app: FastifyInstance, { ping }: { ping: () =>
   });
 
   r.get('/version', {
-    schema: { tags: ['System'], summary: 'Version of the server and the app it serves', response: { 200: versionResponse } },
+    schema: {
+      tags: ['System'],
+      summary: 'Version of the server and the app it serves',
+      response: { 200: versionResponse },
+    },
     handler: async () => ({ version: APP_VERSION, code: APP_VERSION_CODE }),
   });
 }
