@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { serviceWorker } from './build/service-worker-plugin';
+import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, URL, Response */
+/* global self, caches */
 // The app's service worker, emitted as /sw.js at build time by build/service-worker-plugin.ts,
 // which fills in the precache list and the cache version. Plain JS: it runs in another global
 // scope than the app and is never bundled.
