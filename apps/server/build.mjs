@@ -1,5 +1,5 @@
-// Bundles the server's own code (and the contract, which is TypeScript) into dist/; every npm
-// dependency stays external so there is one copy of zod, fastify and the database drivers.
+// Bundles the server's own code and the contract into dist/; npm dependencies stay external, so
+// there is one copy of zod, fastify and the database drivers.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -16,7 +16,8 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies),
+  // The contract is TypeScript from this repository: bundle it; everything else stays external.
+  external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sm/')),
   logLevel: 'warning',
 });
 await cp(new URL('src/db/migrations/', root), new URL('dist/migrations/', root), {

@@ -161,8 +161,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (appBuilt) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      // One route per built file; any other path falls through to the app's index.html below.
-      wildcard: false,
+      // Looks files up per request (a rebuild needs no restart); a path that is no file falls
+      // through to the not-found handler below, which answers with the app's index.html.
+      wildcard: true,
       preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; the shell and the service worker must be revalidated.

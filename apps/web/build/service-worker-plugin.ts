@@ -34,16 +34,24 @@ export function serviceWorker(options: { template: string }): Plugin {
       config = resolved;
     },
     generateBundle(_output, bundle) {
-      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map') && file !== 'index.html');
+      const built = Object.keys(bundle).filter(
+        (file) => !file.endsWith('.map') && file !== 'index.html',
+      );
       const publicFiles = config.publicDir
-        ? listFiles(config.publicDir).map((file) => relative(config.publicDir, file).split(sep).join('/'))
+        ? listFiles(config.publicDir).map((file) =>
+            relative(config.publicDir, file).split(sep).join('/'),
+          )
         : [];
-      const urls = ['/', ...[...built, ...publicFiles].sort().map((file) => `${config.base}${file}`)];
+      const urls = [
+        '/',
+        ...[...built, ...publicFiles].sort().map((file) => `${config.base}${file}`),
+      ];
+      const template = readFileSync(options.template, 'utf8');
       const html = bundle['index.html'];
-      const hash = createHash('sha256').update(JSON.stringify(urls));
+      const hash = createHash('sha256').update(template).update(JSON.stringify(urls));
       if (html && html.type === 'asset') hash.update(html.source);
       const version = hash.digest('hex').slice(0, 16);
-      const source = readFileSync(options.template, 'utf8')
+      const source = template
         .replace(PRECACHE_PLACEHOLDER, JSON.stringify(urls))
         .replace(VERSION_PLACEHOLDER, JSON.stringify(version));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });

@@ -9,7 +9,9 @@ const hangingFetch = vi.fn<typeof fetch>(
   (_input, init) =>
     new Promise<Response>((_resolve, reject) => {
       if (init?.signal?.aborted) reject(new DOMException('aborted', 'AbortError'));
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      init?.signal?.addEventListener('abort', () =>
+        reject(new DOMException('aborted', 'AbortError')),
+      );
     }),
 );
 
@@ -32,7 +34,9 @@ describe('request', () => {
   it('sends JSON with the session cookie and returns the JSON answer', async () => {
     const fetchStub = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
     const { request } = createClient({ fetch: fetchStub });
-    await expect(request('/api/auth/logout', { method: 'POST', data: { a: 1 } })).resolves.toEqual({ ok: true });
+    await expect(request('/api/auth/logout', { method: 'POST', data: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetchStub.mock.calls[0]!;
     expect(url).toBe('/api/auth/logout');
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"a":1}' });
@@ -68,7 +72,9 @@ describe('request', () => {
   });
 
   it('maps a network error to code 5 "Network error"', async () => {
-    const { request } = createClient({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { request } = createClient({
+      fetch: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     const error = await failure(request('/api/me'));
     expect(error.code).toBe(5);
     expect(error.message).toBe('Network error');
@@ -85,16 +91,25 @@ describe('request', () => {
   });
 
   it('maps an upload network error to 602001', async () => {
-    const fetchStub = vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const fetchStub = vi.fn<typeof fetch>(async () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
     const { upload } = createClient({ fetch: fetchStub });
-    const error = await failure(upload('/api/files', { fields: { kind: 'ssm' }, files: { file: new Blob(['x']) } }));
+    const error = await failure(
+      upload('/api/files', { fields: { kind: 'ssm' }, files: { file: new Blob(['x']) } }),
+    );
     expect(error.code).toBe(602001);
     expect(fetchStub.mock.calls[0]![1]?.body).toBeInstanceOf(FormData);
   });
 
   it("passes the API's coded error body through", async () => {
     const { request } = createClient({
-      fetch: async () => json(429, { code: 'SMS_COOLDOWN', message: 'Send failed, try again in a moment', retryAfterSeconds: 42 }),
+      fetch: async () =>
+        json(429, {
+          code: 'SMS_COOLDOWN',
+          message: 'Send failed, try again in a moment',
+          retryAfterSeconds: 42,
+        }),
     });
     const error = await failure(request('/api/auth/sms-code', { method: 'POST', data: {} }));
     expect(error).toMatchObject({ code: 'SMS_COOLDOWN', status: 429, retryAfterSeconds: 42 });
@@ -103,14 +118,24 @@ describe('request', () => {
 
   it('keeps the field of a validation error', async () => {
     const { request } = createClient({
-      fetch: async () => json(400, { code: 'INVALID_PHONE', message: 'Invalid phone format', field: 'phone' }),
+      fetch: async () =>
+        json(400, { code: 'INVALID_PHONE', message: 'Invalid phone format', field: 'phone' }),
     });
-    expect(await failure(request('/api/auth/login', { method: 'POST' }))).toMatchObject({ code: 'INVALID_PHONE', field: 'phone' });
+    expect(await failure(request('/api/auth/login', { method: 'POST' }))).toMatchObject({
+      code: 'INVALID_PHONE',
+      field: 'phone',
+    });
   });
 
   it('falls back to a code from the status when the body is not the API’s', async () => {
-    const { request } = createClient({ fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-    expect(await failure(request('/api/me'))).toMatchObject({ code: 'INTERNAL', status: 502, message: 'Failed' });
+    const { request } = createClient({
+      fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    expect(await failure(request('/api/me'))).toMatchObject({
+      code: 'INTERNAL',
+      status: 502,
+      message: 'Failed',
+    });
   });
 
   it('calls the unauthorized handler on a 401 that means the session is gone', async () => {
@@ -127,15 +152,20 @@ describe('request', () => {
   it('does not treat a wrong password (also 401) as a lost session', async () => {
     const onUnauthorized = vi.fn();
     const { request } = createClient({
-      fetch: async () => json(401, { code: 'INVALID_CREDENTIALS', message: 'Wrong phone number or password' }),
+      fetch: async () =>
+        json(401, { code: 'INVALID_CREDENTIALS', message: 'Wrong phone number or password' }),
       onUnauthorized,
     });
-    expect((await failure(request('/api/auth/login', { method: 'POST' }))).code).toBe('INVALID_CREDENTIALS');
+    expect((await failure(request('/api/auth/login', { method: 'POST' }))).code).toBe(
+      'INVALID_CREDENTIALS',
+    );
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('lets the shell install the unauthorized handler later', async () => {
-    const client = createClient({ fetch: async () => json(401, { code: 'NOT_LOGGED_IN', message: 'Please login first' }) });
+    const client = createClient({
+      fetch: async () => json(401, { code: 'NOT_LOGGED_IN', message: 'Please login first' }),
+    });
     const handler = vi.fn();
     client.setUnauthorizedHandler(handler);
     await failure(client.request('/api/me'));

@@ -22,7 +22,8 @@ export class RequestError extends Error {
   }
 }
 
-export const isRequestError = (error: unknown): error is RequestError => error instanceof RequestError;
+export const isRequestError = (error: unknown): error is RequestError =>
+  error instanceof RequestError;
 
 /** Codes a 401 may carry that mean "no valid session" (a wrong password is also a 401). */
 const SESSION_LOST: ReadonlySet<string> = new Set<ErrorCode>(['NOT_LOGGED_IN', 'SESSION_EXPIRED']);
@@ -46,7 +47,8 @@ async function apiError(response: Response): Promise<RequestError> {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const code: ErrorCode = isErrorCode(fields.code)
     ? fields.code
-    : (FALLBACK_BY_STATUS[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
+    : (FALLBACK_BY_STATUS[response.status] ??
+      (response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
   const message = typeof fields.message === 'string' ? fields.message : ERROR_CODES[code].message;
   const field = typeof fields.field === 'string' ? fields.field : undefined;
   const retry = typeof fields.retryAfterSeconds === 'number' ? fields.retryAfterSeconds : undefined;
@@ -83,7 +85,12 @@ export function createClient(options: ClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let onUnauthorized = options.onUnauthorized;
 
-  async function send<T>(url: string, init: RequestInit, signal: AbortSignal | undefined, upload: boolean): Promise<T> {
+  async function send<T>(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    upload: boolean,
+  ): Promise<T> {
     const controller = new AbortController();
     let reason: 'timeout' | 'caller' | null = null;
     const timer = setTimeout(() => {
@@ -98,10 +105,15 @@ export function createClient(options: ClientOptions = {}) {
     else signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       const fetchImpl = options.fetch ?? globalThis.fetch;
-      const response = await fetchImpl(url, { ...init, credentials: 'same-origin', signal: controller.signal });
+      const response = await fetchImpl(url, {
+        ...init,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
       if (!response.ok) {
         const error = await apiError(response);
-        if (response.status === 401 && SESSION_LOST.has(error.code as string)) onUnauthorized?.(error);
+        if (response.status === 401 && SESSION_LOST.has(error.code as string))
+          onUnauthorized?.(error);
         throw error;
       }
       // The time-out covers the body too: a stalled download is as dead as a stalled connect.
@@ -110,7 +122,10 @@ export function createClient(options: ClientOptions = {}) {
       if (error instanceof RequestError) throw error;
       if (reason === 'timeout') throw new RequestError(RUNTIME_CODES.NETWORK, 'timeout');
       if (reason === 'caller') throw new RequestError(RUNTIME_CODES.ABORTED, 'abort');
-      throw new RequestError(upload ? RUNTIME_CODES.UPLOAD_NETWORK : RUNTIME_CODES.NETWORK, 'Network error');
+      throw new RequestError(
+        upload ? RUNTIME_CODES.UPLOAD_NETWORK : RUNTIME_CODES.NETWORK,
+        'Network error',
+      );
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCallerAbort);
@@ -118,7 +133,10 @@ export function createClient(options: ClientOptions = {}) {
   }
 
   return {
-    request<T>(path: string, { method = 'GET', data, query, signal }: RequestOptions = {}): Promise<T> {
+    request<T>(
+      path: string,
+      { method = 'GET', data, query, signal }: RequestOptions = {},
+    ): Promise<T> {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query ?? {})) {
         if (value !== undefined) search.set(key, String(value));
@@ -135,7 +153,12 @@ export function createClient(options: ClientOptions = {}) {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.append(key, value);
       for (const [key, file] of Object.entries(files)) form.append(key, file);
-      return send<T>(path, { method: 'POST', headers: { accept: 'application/json' }, body: form }, signal, true);
+      return send<T>(
+        path,
+        { method: 'POST', headers: { accept: 'application/json' }, body: form },
+        signal,
+        true,
+      );
     },
     /** The app shell decides what losing the session means (clear, toast, go to login). */
     setUnauthorizedHandler(handler: ((error: RequestError) => void) | undefined) {

@@ -44,7 +44,13 @@ describe('storage wrapper', () => {
   it('reads corrupt or foreign values as null', () => {
     const backend = memoryStorage();
     const storage = createStorage(backend);
-    for (const bad of ['{not json', '"zh"', 'null', '{"data":"zh"}', '{"type":"number","data":"zh"}']) {
+    for (const bad of [
+      '{not json',
+      '"zh"',
+      'null',
+      '{"data":"zh"}',
+      '{"type":"number","data":"zh"}',
+    ]) {
       backend.setItem('locale', bad);
       expect(storage.get('locale', isString)).toBeNull();
     }

@@ -25,7 +25,13 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('sm-shell-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('sm-shell-') && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -38,7 +44,9 @@ async function networkFirst(request) {
     if (response.ok) await cache.put(SHELL, response.clone());
     return response;
   } catch (error) {
-    const cached = (await cache.match(SHELL)) ?? (await cache.match('/'));
+    const cached =
+      (await cache.match(SHELL, { ignoreVary: true })) ??
+      (await cache.match('/', { ignoreVary: true }));
     if (cached) return cached;
     throw error;
   }
@@ -47,7 +55,8 @@ async function networkFirst(request) {
 /** Hashed assets never change under the same name. */
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
+  // The same file under any Vary (Origin, Accept-Encoding): module scripts carry an Origin header.
+  const cached = await cache.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
@@ -59,12 +68,21 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   // The API (session, live data, downloads) always goes to the network.
-  if (url.origin !== self.location.origin || url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
+  if (
+    url.origin !== self.location.origin ||
+    url.pathname === '/api' ||
+    url.pathname.startsWith('/api/')
+  )
+    return;
   if (url.pathname === '/' || url.pathname === SHELL) {
     event.respondWith(networkFirst(request));
   } else if (request.mode === 'navigate') {
     // Other pages of the server (API docs) are not the app: never cache them as the shell.
-    event.respondWith(fetch(request).catch(() => caches.match(SHELL).then((cached) => cached ?? Response.error())));
+    event.respondWith(
+      fetch(request).catch(() =>
+        caches.match(SHELL, { ignoreVary: true }).then((cached) => cached ?? Response.error()),
+      ),
+    );
   } else if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) {
     event.respondWith(cacheFirst(request));
   }

@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/request';
+import {
+  clearMerchantInfo,
+  getMerchantInfo,
+  meQueryOptions,
+  useMerchantInfo,
+} from '../lib/session';
+import { toast } from '../lib/toast';
+import { trackNavigation } from './history';
+import { PageFrame } from './PageFrame';
+import { type AppRoute, HOME_PATH, isPublicPath, LOGIN_PATH } from './routes';
+
+/** Shell around every route: history depth, the session's background refresh, losing the session. */
+export function RootLayout() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const merchantInfo = useMerchantInfo();
+
+  useLayoutEffect(
+    () => trackNavigation(location.key, navigationType),
+    [location.key, navigationType],
+  );
+
+  const pathname = location.pathname;
+  useEffect(() => {
+    // Any request answered 401 "not logged in / expired": forget the marker; the guard then
+    // sends a protected page to login.
+    setUnauthorizedHandler(() => {
+      const wasSignedIn = getMerchantInfo() !== null;
+      clearMerchantInfo();
+      queryClient.removeQueries();
+      if (wasSignedIn && !isPublicPath(pathname)) toast(t('messages.pleaseLoginAgain'));
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, [queryClient, t, pathname]);
+
+  // On start (and when the tab comes back) a signed-in merchant's profile is refreshed quietly.
+  useQuery({ ...meQueryOptions(), enabled: merchantInfo !== null });
+
+  return <Outlet />;
+}
+
+/** One route's page: the sign-in guard (checked on every render: load, route change, page show). */
+export function RoutePage({ route }: { route: AppRoute }) {
+  const merchantInfo = useMerchantInfo();
+  const [params] = useSearchParams();
+  const query = useMemo(() => Object.fromEntries(params), [params]);
+  if (!route.public && !merchantInfo) return <Navigate to={LOGIN_PATH} replace />;
+  if (route.guestOnly && merchantInfo) return <Navigate to={HOME_PATH} replace />;
+  const Page = route.page;
+  return (
+    <PageFrame route={route} query={query}>
+      <Page query={query} />
+    </PageFrame>
+  );
+}

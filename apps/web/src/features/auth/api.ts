@@ -1,0 +1,48 @@
+import type {
+  LoginRequest,
+  MerchantProfile,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SendSmsCodeRequest,
+  SendSmsCodeResponse,
+} from '@sm/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../lib/request';
+import { meQueryOptions, setMerchantInfo } from '../../lib/session';
+
+export const sendSmsCode = (data: SendSmsCodeRequest) =>
+  request<SendSmsCodeResponse>('/api/auth/sms-code', { method: 'POST', data });
+
+const login = (data: LoginRequest) =>
+  request<MerchantProfile>('/api/auth/login', { method: 'POST', data });
+const register = (data: RegisterRequest) =>
+  request<MerchantProfile>('/api/auth/register', { method: 'POST', data });
+const resetPassword = (data: ResetPasswordRequest) =>
+  request<{ ok: true }>('/api/auth/reset-password', { method: 'POST', data });
+
+/** The API set the session cookie; keep the profile as the login marker and as the `me` query. */
+function signedIn(queryClient: QueryClient, profile: MerchantProfile) {
+  queryClient.setQueryData(meQueryOptions().queryKey, profile);
+  setMerchantInfo(profile);
+}
+
+export function useSendSmsCode() {
+  return useMutation({ mutationFn: sendSmsCode });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: login, onSuccess: (profile) => signedIn(queryClient, profile) });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (profile) => signedIn(queryClient, profile),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

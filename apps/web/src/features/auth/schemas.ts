@@ -1,0 +1,7 @@
+export {
+  loginRequest,
+  registerRequest,
+  resetPasswordRequest,
+  sendSmsCodeRequest,
+  validationFailure,
+} from '@sm/contract';

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../lib/request';
+import { clearMerchantInfo } from '../../lib/session';
+
+const logout = () => request<{ ok: true }>('/api/auth/logout', { method: 'POST' });
+
+/** Signing out ends the server session; the local marker goes whatever the network says. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      clearMerchantInfo();
+      queryClient.removeQueries();
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { APP_VERSION, formatMalaysianMobile, type Locale, LOCALES } from '@sm/contract';
+import ActionSheet from 'antd-mobile/es/components/action-sheet';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import List from 'antd-mobile/es/components/list';
+import AppOutline from 'antd-mobile-icons/es/AppOutline';
+import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
+
+import SetOutline from 'antd-mobile-icons/es/SetOutline';
+import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { currentLocale, setLocale } from '../../../lib/i18n';
+import { useMerchantInfo } from '../../../lib/session';
+import { WalletIcon } from '../../../lib/ui/WalletIcon';
+import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
+import { useLogout } from '../api';
+import styles from './profile.module.css';
+
+const LOGIN_PATH = '/pages/login/login';
+
+const LINKS = [
+  { to: '/pages/profile/store', title: 'store', icon: <ShopbagOutline /> },
+  { to: '/pages/profile/business-records', title: 'businessRecords', icon: <FileOutline /> },
+  { to: '/pages/profile/wallet', title: 'wallet', icon: <WalletIcon /> },
+  { to: '/pages/profile/bank-account', title: 'bankAccount', icon: <BankcardOutline /> },
+  { to: '/pages/profile/general', title: 'general', icon: <SetOutline /> },
+  { to: '/pages/about/about', title: 'about', icon: <InformationCircleOutline /> },
+] as const;
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const merchant = useMerchantInfo();
+  const logout = useLogout();
+  const [choosingLanguage, setChoosingLanguage] = useState(false);
+  if (!merchant) return null;
+
+  const locale = currentLocale();
+  const storeName = merchant.storeName ?? t('profile.storeNotSet');
+
+  const confirmLogout = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('profile.logoutConfirm'),
+      confirmText: t('profile.logout'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    logout.mutate(undefined, { onSettled: () => navigate(LOGIN_PATH, { replace: true }) });
+  };
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.header}>
+        <div className={styles.avatar} aria-hidden="true">
+          {(merchant.storeName ?? 'M').slice(0, 1).toUpperCase()}
+        </div>
+        <div className={styles.identity}>
+          <h2>{storeName}</h2>
+          <span className={styles.phone}>{formatMalaysianMobile(merchant.phone)}</span>
+          <BusinessStatusTag status={merchant.businessStatus} />
+        </div>
+      </section>
+
+      <List className={styles.list} header={t('profile.account')}>
+        {LINKS.map((item) => (
+          <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
+            {t(`nav.${item.title}`)}
+          </List.Item>
+        ))}
+      </List>
+
+      <List className={styles.list} header={t('profile.settings')}>
+        <List.Item
+          prefix={<GlobalOutline />}
+          extra={t(`languages.${locale}`)}
+          onClick={() => setChoosingLanguage(true)}
+        >
+          {t('profile.language')}
+        </List.Item>
+        <List.Item prefix={<AppOutline />} extra={APP_VERSION} arrowIcon={false}>
+          {t('profile.version')}
+        </List.Item>
+      </List>
+
+      <Button
+        className={styles.logout}
+        block
+        size="large"
+        color="danger"
+        fill="outline"
+        loading={logout.isPending}
+        onClick={confirmLogout}
+      >
+        {t('profile.logout')}
+      </Button>
+
+      <ActionSheet
+        visible={choosingLanguage}
+        extra={t('profile.chooseLanguage')}
+        cancelText={t('common.cancel')}
+        actions={LOCALES.map((key: Locale) => ({
+          key,
+          text: t(`languages.${key}`),
+          bold: key === locale,
+        }))}
+        onAction={(action) => {
+          setChoosingLanguage(false);
+          void setLocale(action.key as Locale);
+        }}
+        onClose={() => setChoosingLanguage(false)}
+      />
+    </div>
+  );
+}

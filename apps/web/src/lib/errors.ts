@@ -1,0 +1,24 @@
+import i18next from 'i18next';
+import { isRequestError, RUNTIME_CODES } from './request';
+import { toast } from './toast';
+
+/** The translated text for a failed request, or null when there is nothing to tell (caller's abort). */
+export function errorText(error: unknown): string | null {
+  const t = i18next.t;
+  if (!isRequestError(error)) return t('messages.failed');
+  switch (error.code) {
+    case RUNTIME_CODES.ABORTED:
+      return null;
+    case RUNTIME_CODES.NETWORK:
+      return error.message === 'timeout' ? t('messages.timeout') : t('messages.networkError');
+    case RUNTIME_CODES.UPLOAD_NETWORK:
+      return t('messages.uploadFailed');
+    default:
+      return t(`errors.${error.code}`);
+  }
+}
+
+export function showError(error: unknown): void {
+  const text = errorText(error);
+  if (text) toast(text);
+}

@@ -1,0 +1,81 @@
+import type { MerchantProfile } from '@sm/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { request } from './request';
+import { storage } from './storage';
+
+/**
+ * `merchantInfo` in local storage is the spec's login marker (§3, §6): the profile the API
+ * returned, never a credential (the session itself is an httpOnly cookie).
+ */
+const isProfile = (data: unknown): data is MerchantProfile => {
+  const value = data as Partial<MerchantProfile> | null;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof value.id === 'string' &&
+    typeof value.phone === 'string'
+  );
+};
+
+let cachedRaw: string | null | undefined;
+let cached: MerchantProfile | null = null;
+
+/** Reads storage each time (another tab or a cleared site may have changed it), parsing only on change. */
+export function getMerchantInfo(): MerchantProfile | null {
+  const raw = storage.raw('merchantInfo');
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cached = storage.get('merchantInfo', isProfile);
+  }
+  return cached;
+}
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export function setMerchantInfo(profile: MerchantProfile): void {
+  storage.set('merchantInfo', profile);
+  notify();
+}
+
+export function clearMerchantInfo(): void {
+  storage.remove('merchantInfo');
+  notify();
+}
+
+const onVisibility = () => {
+  if (document.visibilityState === 'visible') notify();
+};
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    // "Page show": coming back to the tab, or another tab signing out, re-reads the marker.
+    window.addEventListener('storage', notify);
+    document.addEventListener('visibilitychange', onVisibility);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      window.removeEventListener('storage', notify);
+      document.removeEventListener('visibilitychange', onVisibility);
+    }
+  };
+}
+
+export function useMerchantInfo(): MerchantProfile | null {
+  return useSyncExternalStore(subscribe, getMerchantInfo, () => null);
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: async ({ signal }) => {
+      const me = await request<MerchantProfile>('/api/me', { signal });
+      // A sign-out while this was in flight wins: do not sign back in.
+      if (getMerchantInfo()) setMerchantInfo(me);
+      return me;
+    },
+    staleTime: 30_000,
+  });

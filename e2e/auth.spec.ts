@@ -1,0 +1,208 @@
+import { expect, type APIRequestContext, type Page, type TestInfo, test } from '@playwright/test';
+
+// Same token as playwright.config.ts gives the server (OPERATOR_TOKEN).
+const OPERATOR_TOKEN = 'e2e-operator-token';
+const DEMO = { phone: '012-345 6789', password: 'Demo@1234' };
+const LOCALES = {
+  en: { lang: 'en', phone: 'Phone number', password: 'Password', login: 'Login' },
+  zh: { lang: 'zh-CN', phone: '手机号码', password: '密码', login: '登录' },
+  my: { lang: 'ms', phone: 'Nombor telefon', password: 'Kata laluan', login: 'Log Masuk' },
+} as const;
+
+/** A fresh Malaysian mobile, 017-xxx xxxx, in the form typed and in E.164. */
+function freshPhone() {
+  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  return {
+    typed: `017-${digits.slice(0, 3)} ${digits.slice(3)}`,
+    e164: `+6017${digits}`,
+  };
+}
+
+/** The newest code the development SMS sender wrote for this phone, read as the operator. */
+async function latestCode(request: APIRequestContext, phone: string, purpose: string) {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/operator/sms-outbox', {
+        params: { phone },
+        headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+      expect(response.ok()).toBe(true);
+      const body = (await response.json()) as { items: { code: string; purpose: string }[] };
+      code = body.items.find((item) => item.purpose === purpose)?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function signIn(page: Page, phone = DEMO.phone, password = DEMO.password) {
+  await page.goto('/#/pages/login/login');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+}
+
+/** The bottom tab bar (a navigation landmark), so a tab is not confused with a same-named link. */
+const tabBar = (page: Page) => page.getByRole('navigation');
+
+async function useLocale(page: Page, locale: string) {
+  await page.addInitScript((value) => {
+    localStorage.setItem('locale', JSON.stringify({ type: 'string', data: value }));
+  }, locale);
+}
+
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test('registers a new merchant with an SMS code, logs out and logs back in', async ({
+  page,
+  request,
+}) => {
+  const phone = freshPhone();
+  const password = 'Fresh@2024';
+
+  await page.goto('/#/pages/login/login');
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+
+  await page.getByLabel('Phone number').fill(phone.typed);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Code sent')).toBeVisible();
+  // The 60 s countdown replaces the button's label.
+  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
+
+  const code = await latestCode(request, phone.e164, 'register');
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { name: `Hello, ${phone.typed}` })).toBeVisible();
+  await expect(page.getByText('Unverified', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Publishing auctions needs a verified business/)).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('merchantInfo'));
+  expect(JSON.parse(stored ?? 'null')).toMatchObject({
+    type: 'object',
+    data: { phone: phone.e164, businessStatus: 'unverified' },
+  });
+
+  await tabBar(page).getByText('Profile', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/#\/pages\/login\/login/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('merchantInfo'))).toBeNull();
+
+  await signIn(page, phone.typed, password);
+  await expect(page.getByRole('heading', { name: `Hello, ${phone.typed}` })).toBeVisible();
+});
+
+test('shows the coded validation messages before calling the API', async ({ page }) => {
+  await page.goto('/#/pages/login/login');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Please fill in all fields')).toBeVisible();
+
+  await page.getByLabel('Phone number').fill('12345');
+  await page.getByLabel('Password').fill('whatever1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid phone format')).toBeVisible();
+
+  await page.getByLabel('Phone number').fill(DEMO.phone);
+  await page.getByLabel('Password').fill('Wrong@1234');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Wrong phone number or password')).toBeVisible();
+  await expect(page).toHaveURL(/#\/pages\/login\/login/);
+});
+
+test('a signed-out visit to a protected page lands on login', async ({ page }) => {
+  await page.goto('/#/pages/orders/orders');
+  await expect(page).toHaveURL(/#\/pages\/login\/login/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test('losing the session on the server sends the merchant to login', async ({ page, context }) => {
+  await signIn(page);
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/#\/pages\/login\/login/);
+  await expect(page.getByText('Please login again')).toBeVisible();
+});
+
+test('Malay on Profile relabels the tabs and survives a reload', async ({ page }) => {
+  await signIn(page);
+  await tabBar(page).getByText('Profile', { exact: true }).click();
+  await page.getByText('Language').click();
+  await page.getByRole('option', { name: 'Bahasa Melayu' }).click();
+
+  for (const label of ['Laman Utama', 'Pesanan', 'Profil']) {
+    await expect(tabBar(page).getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+
+  await page.reload();
+  for (const label of ['Laman Utama', 'Pesanan', 'Profil']) {
+    await expect(tabBar(page).getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
+});
+
+test('the header back button goes to the root on a first page, else back', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+
+  // A deep link opened in a new tab is the first page of its session: back goes to the root.
+  const deep = await context.newPage();
+  await deep.goto('/#/pages/profile/wallet');
+  await expect(deep.getByRole('heading', { name: 'My wallet' })).toBeVisible();
+  await expect(deep.getByText('Not available yet')).toBeVisible();
+  await deep.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(deep).toHaveURL(/#\/$/);
+  await expect(deep.getByRole('heading', { name: 'Seafood Merchant' })).toBeVisible();
+  // Home is the entry page: no back button.
+  await expect(deep.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
+
+  // Within the app, back returns to the previous page.
+  await tabBar(deep).getByText('Profile', { exact: true }).click();
+  await deep.getByText('My wallet').click();
+  await expect(deep).toHaveURL(/#\/pages\/profile\/wallet/);
+  await deep.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(deep).toHaveURL(/#\/pages\/profile\/profile/);
+  await expect(deep.getByRole('heading', { name: 'Profile' })).toBeVisible();
+
+  // Tapping the active tab does nothing.
+  await tabBar(deep).getByText('Profile', { exact: true }).click();
+  await expect(deep).toHaveURL(/#\/pages\/profile\/profile/);
+});
+
+for (const [locale, text] of Object.entries(LOCALES)) {
+  test(`screenshots of login, register and profile in ${locale}`, async ({ page }, testInfo) => {
+    await useLocale(page, locale);
+    await page.goto('/#/pages/login/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', text.lang);
+    await expect(page.getByRole('button', { name: text.login })).toBeVisible();
+    await snap(page, testInfo, `login-${locale}`);
+
+    await page.goto('/#/pages/login/login?mode=register');
+    await expect(page.getByRole('checkbox')).toBeAttached();
+    await snap(page, testInfo, `register-${locale}`);
+
+    await page.goto('/#/pages/login/login');
+    await page.getByLabel(text.phone, { exact: true }).fill(DEMO.phone);
+    await page.getByLabel(text.password, { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: text.login }).click();
+    await expect(page).toHaveURL(/#\/$/);
+    await page.goto('/#/pages/profile/profile');
+    await expect(page.getByText('1.0.0')).toBeVisible();
+    await snap(page, testInfo, `profile-${locale}`);
+  });
+}
