@@ -2,8 +2,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -65,17 +64,19 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
+      // eslint-plugin-import with the enhanced-resolve TypeScript resolver (3.x): import-x and
+      // resolver 4.x need unrs-resolver, whose other-platform binaries this registry lacks, and
+      // a lockfile without them fails `npm ci`.
+      'import/resolver': {
+        typescript: {
           project: ['./tsconfig.json', './packages/*/tsconfig.json', './apps/*/tsconfig.json'],
-        }),
-      ],
+        },
+      },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': 'off',
+      'import/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
