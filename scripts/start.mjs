@@ -1,8 +1,9 @@
 // `npm start`: builds the app and the server when their sources are newer than the build, then
 // runs the server (which migrates the database and seeds the demo on first start).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const r = (...p) => path.join(root, ...p);
@@ -26,9 +27,5 @@ if (builtAt < Math.max(...sources.map(newest))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [r('apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Run the server in this process: a second Node process would only add its start-up time.
+await import(pathToFileURL(r('apps/server/dist/main.js')).href);
