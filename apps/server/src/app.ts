@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION, ERROR_CODES } from '@sm/contract';
+import { APP_VERSION, ERROR_CODES, errorResponse } from '@sm/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -18,7 +18,7 @@ import { registerErrorHandling } from './lib/error-handler.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authGuards, sessionCookies } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
+import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -32,6 +32,20 @@ export interface AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services, for the jobs that main.ts runs beside the routes. */
+    services: { auth: AuthService };
+  }
+}
 
 /** Builds the whole server; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -90,19 +104,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     const origin = req.headers.origin;
-    const site = req.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw new AppError('CROSS_ORIGIN');
-    if (origin && origin !== 'null') {
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw new AppError('CROSS_ORIGIN');
-      }
-      if (host !== req.headers.host) throw new AppError('CROSS_ORIGIN');
-    } else if (origin === 'null') {
+    // req.host follows TRUST_PROXY, so this holds behind a proxy that rewrites Host. An opaque
+    // origin ("null", from a sandboxed frame) has no host and is refused too.
+    if (
+      req.headers['sec-fetch-site'] === 'cross-site' ||
+      (origin !== undefined && hostOf(origin) !== req.host)
+    ) {
       throw new AppError('CROSS_ORIGIN');
     }
+  });
+
+  // Every API route documents the one error shape it may answer with.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || !route.schema) return;
+    route.schema.response = {
+      ...(route.schema.response as object),
+      '4xx': errorResponse,
+      '5xx': errorResponse,
+    };
   });
 
   await app.register(swagger, {
@@ -144,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
   const cookies = sessionCookies(config.cookieSecure);
+  app.decorate('services', { auth });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };

@@ -1,14 +1,16 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { persistedSecret } from './lib/secrets.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
+import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
+import { settingOrCreate } from './modules/system/settings.repo.js';
 
-/** Tells the operator CLI on this machine that a server owns the data directory, and where. */
-export const SERVER_FILE = 'server.json';
+const newSecret = () => randomBytes(32).toString('base64url');
 
 async function main() {
   const started = performance.now();
@@ -19,12 +21,22 @@ async function main() {
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
+  // Kept in the database when not configured, so every process on one PostgreSQL shares them.
   const secrets = {
-    appSecret: await persistedSecret(config.dataDir, 'app-secret', config.appSecret),
-    operatorToken: await persistedSecret(config.dataDir, 'operator-token', config.operatorToken),
+    appSecret: config.appSecret ?? (await settingOrCreate(database.db, 'app_secret', newSecret)),
+    operatorToken:
+      config.operatorToken ?? (await settingOrCreate(database.db, 'operator_token', newSecret)),
   };
+  await mkdir(config.dataDir, { recursive: true });
+  await writeOperatorToken(config.dataDir, secrets.operatorToken);
+
   const app = await buildApp(config, { database, secrets });
+  if (config.env === 'production' && config.sms.provider === 'log') {
+    app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
+  }
+  const stopHousekeeping = startHousekeeping(app.services.auth, app.log);
   app.addHook('onClose', async () => {
+    stopHousekeeping();
     await database.close();
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createTestClock, type TestClock } from '../src/lib/clock.js';
@@ -65,6 +65,7 @@ export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'sms'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-test-'));
@@ -81,6 +82,7 @@ export async function createTestApp(
     database,
     clock,
     secrets: { appSecret: 'a'.repeat(43), operatorToken: TEST_OPERATOR_TOKEN },
+    ...deps,
   });
   await app.ready();
   return {
@@ -99,7 +101,11 @@ export async function createTestApp(
 /** A cookie jar for one client of app.inject. */
 export class Client {
   private cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address, as the server sees it. */
+    private readonly ip = '127.0.0.1',
+  ) {}
 
   async request(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -113,6 +119,7 @@ export class Client {
       url,
       ...(payload === undefined ? {} : { payload: payload as object }),
       headers: { ...(cookie ? { cookie } : {}), ...headers },
+      remoteAddress: this.ip,
     });
     this.keepCookies(res);
     return res;

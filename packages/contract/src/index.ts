@@ -4,3 +4,4 @@ export * from './phone.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './system.js';
+export * from './operator.js';

@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { listOutbox } from '../modules/auth/auth.repo.js';
-import { smsOutboxQuery } from '../modules/operator/operator.routes.js';
-import { persistedSecret } from '../lib/secrets.js';
+import { smsOutboxQuery, type SmsOutboxItem } from '@sm/contract';
+import { readOperatorToken, SERVER_FILE } from '../lib/runtime-files.js';
 
 const USAGE = `Operator commands: npm run operator -- <command> [options]
 
@@ -13,21 +13,14 @@ const USAGE = `Operator commands: npm run operator -- <command> [options]
       The latest codes written by the development SMS sender, newest first.
 
 With the embedded database, a running server owns the data directory, so the command goes
-through the server's operator API (token from OPERATOR_TOKEN or DATA_DIR/operator-token).
+through the server's operator API (token from OPERATOR_TOKEN, or the one the server wrote to DATA_DIR/operator-token).
 With DATABASE_URL it reads the database directly.`;
-
-interface OutboxItem {
-  phone: string;
-  purpose: string;
-  code: string;
-  createdAt: string;
-}
 
 /** The server that holds the embedded database, if one is running. */
 async function runningServer(config: Config): Promise<{ port: number } | null> {
   if (config.databaseUrl) return null;
   try {
-    const info = JSON.parse(await readFile(path.join(config.dataDir, 'server.json'), 'utf8')) as {
+    const info = JSON.parse(await readFile(path.join(config.dataDir, SERVER_FILE), 'utf8')) as {
       pid: number;
       port: number;
     };
@@ -38,7 +31,7 @@ async function runningServer(config: Config): Promise<{ port: number } | null> {
   }
 }
 
-async function smsOutbox(config: Config, args: string[]): Promise<OutboxItem[]> {
+async function smsOutbox(config: Config, args: string[]): Promise<SmsOutboxItem[]> {
   const { values } = parseArgs({
     args,
     options: { phone: { type: 'string' }, limit: { type: 'string' } },
@@ -46,7 +39,8 @@ async function smsOutbox(config: Config, args: string[]): Promise<OutboxItem[]> 
   const query = smsOutboxQuery.parse({ phone: values.phone, limit: values.limit });
   const server = await runningServer(config);
   if (server) {
-    const token = await persistedSecret(config.dataDir, 'operator-token', config.operatorToken);
+    const token = config.operatorToken ?? (await readOperatorToken(config.dataDir));
+    if (!token) throw new Error(`No operator token: set OPERATOR_TOKEN or start the server once.`);
     const params = new URLSearchParams({
       limit: String(query.limit),
       ...(query.phone ? { phone: query.phone } : {}),
@@ -55,7 +49,7 @@ async function smsOutbox(config: Config, args: string[]): Promise<OutboxItem[]> 
       headers: { authorization: `Bearer ${token}` },
     });
     if (!res.ok) throw new Error(`server answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { items: OutboxItem[] }).items;
+    return ((await res.json()) as { items: SmsOutboxItem[] }).items;
   }
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: 2 })

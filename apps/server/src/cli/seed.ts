@@ -1,13 +1,13 @@
 import { normalizeMalaysianMobile } from '@sm/contract';
-import { count } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { accounts } from '../db/schema.js';
 import { hashPassword } from '../lib/crypto.js';
-import { insertAccount } from '../modules/auth/auth.repo.js';
+import { countAccounts, insertAccount } from '../modules/auth/auth.repo.js';
 import { insertBoat, insertStore, setBusinessStatus } from '../modules/store/store.repo.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_MERCHANT_PHONE = '012-345 6789';
+const SEED_LOCK = 72_320_002;
 export const DEMO_BUYER_PHONES = ['013-000 0001', '013-000 0002', '013-000 0003'];
 
 const e164 = (phone: string) => {
@@ -18,10 +18,12 @@ const e164 = (phone: string) => {
 
 /** PRODUCT.md §9: only into an empty database. Returns whether it seeded. */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(accounts);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((await countAccounts(db)) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Several processes may start at once on one PostgreSQL: one seeds, the others see it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if ((await countAccounts(tx)) > 0) return false;
     const merchant = await insertAccount(tx, {
       role: 'merchant',
       phone: e164(DEMO_MERCHANT_PHONE),
@@ -48,6 +50,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     for (const phone of DEMO_BUYER_PHONES) {
       await insertAccount(tx, { role: 'buyer', phone: e164(phone), passwordHash, createdAt: now });
     }
+    return true;
   });
-  return true;
 }

@@ -5,6 +5,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -31,12 +32,34 @@ export const accounts = pgTable(
     role: accountRole('role').notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('accounts_role_phone_key').on(t.role, t.phone)],
 );
+
+/**
+ * Wrong passwords per account and client address: a run of them locks that address out of that
+ * account for a while, without letting a stranger lock the owner out from elsewhere.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.ip] })],
+);
+
+/** Values every server process must share, such as the key of the SMS code hashes. */
+export const appSettings = pgTable('app_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const merchants = pgTable('merchants', {
   accountId: uuid('account_id')

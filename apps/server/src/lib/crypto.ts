@@ -7,38 +7,76 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { SMS_CODE_LENGTH } from '@sm/contract';
+import { AppError } from './errors.js';
 
-/** PRODUCT.md §3: scrypt N=2^17, r=8, p=1. That needs 128 MiB, above Node's 32 MiB default. */
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } as const;
+/** PRODUCT.md §3: scrypt N=2^17, r=8, p=1. */
+const CURRENT = { N: 2 ** 17, r: 8, p: 1 } as const;
+type ScryptParams = { N: number; r: number; p: number };
 const KEY_LENGTH = 32;
 
-function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, SCRYPT, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+/**
+ * One hash takes 128 MiB and a few hundred ms of a core: a few run at once (libuv has four
+ * threads), a short queue waits, and past that the request is refused rather than piling up.
+ */
+const MAX_RUNNING = 4;
+const MAX_WAITING = 32;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_RUNNING) {
+    if (waiting.length >= MAX_WAITING) throw new AppError('RATE_LIMITED', { retryAfterSeconds: 5 });
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function scryptAsync(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+  // Node refuses scrypt above 32 MiB unless told: allow what these parameters need, twice over.
+  const maxmem = 2 * 128 * N * r;
+  return limited(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
+}
+
+function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return null;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!Object.values(params).every((v) => Number.isInteger(v) && v > 0)) return null;
+  return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt);
-  return [
-    'scrypt',
-    SCRYPT.N,
-    SCRYPT.r,
-    SCRYPT.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$');
+  const key = await scryptAsync(password, salt, CURRENT);
+  const { N, r, p } = CURRENT;
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** Checks with the parameters the hash was made with, so old hashes keep working. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, , , , saltB64, keyB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
-  const expected = Buffer.from(keyB64, 'base64');
-  const actual = await scryptAsync(password, Buffer.from(saltB64, 'base64'));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const actual = await scryptAsync(password, parsed.salt, parsed.params);
+  return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
+}
+
+/** True when the hash was made with other parameters than today's: rehash at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const params = parse(stored)?.params;
+  return !params || params.N !== CURRENT.N || params.r !== CURRENT.r || params.p !== CURRENT.p;
 }
 
 /** A hash to compare against when the account does not exist, so both paths take as long. */

@@ -6,9 +6,12 @@ CREATE TABLE "accounts" (
 	"role" "account_role" NOT NULL,
 	"phone" text NOT NULL,
 	"password_hash" text NOT NULL,
-	"failed_logins" integer DEFAULT 0 NOT NULL,
-	"locked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "app_settings" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "boats" (
@@ -22,6 +25,15 @@ CREATE TABLE "boats" (
 CREATE TABLE "buyers" (
 	"account_id" uuid PRIMARY KEY NOT NULL,
 	"display_name" text
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"account_id" uuid NOT NULL,
+	"ip" text NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "login_failures_account_id_ip_pk" PRIMARY KEY("account_id","ip")
 );
 --> statement-breakpoint
 CREATE TABLE "merchants" (
@@ -71,6 +83,7 @@ CREATE TABLE "stores" (
 --> statement-breakpoint
 ALTER TABLE "boats" ADD CONSTRAINT "boats_merchant_id_merchants_account_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "buyers" ADD CONSTRAINT "buyers_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "login_failures" ADD CONSTRAINT "login_failures_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merchants" ADD CONSTRAINT "merchants_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_merchant_id_merchants_account_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

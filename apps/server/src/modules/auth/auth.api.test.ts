@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     expect((await again.get('/api/me')).json().phone).toBe(phone.e164);
   });
 
-  it('signs in the seeded-style demo formats and refuses a wrong password', async () => {
+  it('refuses a wrong password and an unknown phone alike', async () => {
     const client = new Client(t.app);
     const phone = await register(client);
     const wrong = await new Client(t.app).post('/api/auth/login', {
@@ -95,15 +95,17 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
   });
 
-  it('locks sign-in after five wrong passwords, for fifteen minutes', async () => {
+  it('locks an address out of an account after five wrong passwords, for fifteen minutes', async () => {
     const phone = await register(new Client(t.app));
-    const c = new Client(t.app);
+    const attacker = new Client(t.app, '203.0.113.9');
     const codes: string[] = [];
-    for (let i = 0; i < 5; i += 1)
+    for (let i = 0; i < 5; i += 1) {
       codes.push(
-        (await c.post('/api/auth/login', { phone: phone.display, password: 'wrong-pass' })).json()
-          .code,
+        (
+          await attacker.post('/api/auth/login', { phone: phone.display, password: 'wrong-pass' })
+        ).json().code,
       );
+    }
     expect(codes).toEqual([
       'INVALID_CREDENTIALS',
       'INVALID_CREDENTIALS',
@@ -111,14 +113,36 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
       'INVALID_CREDENTIALS',
       'ACCOUNT_LOCKED',
     ]);
-    const locked = await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD });
+    const locked = await attacker.post('/api/auth/login', {
+      phone: phone.display,
+      password: PASSWORD,
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('ACCOUNT_LOCKED');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner, elsewhere, is not locked out by a stranger's guesses.
+    const owner = new Client(t.app, '198.51.100.7');
+    expect(
+      (await owner.post('/api/auth/login', { phone: phone.display, password: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+
     t.clock.advance(15 * 60_000 + 1000);
     expect(
-      (await c.post('/api/auth/login', { phone: phone.display, password: PASSWORD })).statusCode,
+      (await attacker.post('/api/auth/login', { phone: phone.display, password: PASSWORD }))
+        .statusCode,
     ).toBe(200);
+  });
+
+  it('forgets old wrong passwords: only a run within fifteen minutes locks', async () => {
+    const phone = await register(new Client(t.app));
+    const c = new Client(t.app, '203.0.113.10');
+    for (let i = 0; i < 4; i += 1)
+      await c.post('/api/auth/login', { phone: phone.display, password: 'wrong-pass' });
+    t.clock.advance(16 * 60_000);
+    const fifth = await c.post('/api/auth/login', { phone: phone.display, password: 'wrong-pass' });
+    expect(fifth.json().code).toBe('INVALID_CREDENTIALS');
   });
 
   it('refuses a wrong, an expired and a reused code', async () => {
@@ -419,6 +443,30 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
       payload: { phone: '012-345 6789', password: PASSWORD },
     });
     expect(same.json().code).toBe('INVALID_CREDENTIALS');
+
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { origin: 'not a url' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers,
+        payload: {},
+      });
+      expect(res.json().code, JSON.stringify(headers)).toBe('CROSS_ORIGIN');
+    }
+    // Reading is not state-changing, and a request with no Origin (a native client) passes.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/version',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} })).statusCode,
+    ).toBe(200);
   });
 
   it('guards the operator API with its token', async () => {
@@ -459,5 +507,37 @@ describe('per-IP rate limit on sign-in routes', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Reading the profile is not a sign-in route and is not limited by it.
     expect((await c.get('/api/me')).statusCode).toBe(401);
+  });
+});
+
+describe('SMS gateway failure', () => {
+  let t: TestApp;
+  let fail = true;
+  beforeAll(async () => {
+    t = await createTestApp(
+      'pglite',
+      {},
+      {
+        sms: {
+          send: async () => {
+            if (fail) throw new Error('gateway down');
+          },
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers Send failed and does not count the code against the phone', async () => {
+    const c = new Client(t.app);
+    const body = { phone: '017-555 0101', purpose: 'register' };
+    const failed = await c.post('/api/auth/sms-code', body);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().code).toBe('SMS_SEND_FAILED');
+    fail = false;
+    // No 60 s wait: the code that never left was taken back.
+    expect((await c.post('/api/auth/sms-code', body)).statusCode).toBe(200);
   });
 });

@@ -37,10 +37,7 @@ export function sessionCookies(secure: boolean): SessionCookies {
   };
 }
 
-/** A bearer token serves API clients such as buyer bots; the browser uses the cookie. */
-export function presentedToken(request: FastifyRequest, role: Role): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+export function sessionToken(request: FastifyRequest, role: Role): string | undefined {
   return request.cookies[COOKIE_OF[role]];
 }
 
@@ -54,16 +51,15 @@ export const authGuards = fp<{ service: AuthService; cookies: SessionCookies }>(
   async (app: FastifyInstance, { service, cookies }) => {
     app.decorateRequest('auth', null);
     const guard = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = presentedToken(request, role);
+      const token = sessionToken(request, role);
       const result = await service.authenticate(role, token);
       if ('error' in result) {
         // A stale cookie is dropped so the browser stops sending it.
-        if (token && request.cookies[COOKIE_OF[role]]) cookies.clear(reply, role);
+        if (token) cookies.clear(reply, role);
         throw new AppError(result.error);
       }
       request.auth = result.auth;
-      if (result.refreshed && request.cookies[COOKIE_OF[role]])
-        cookies.set(reply, role, token as string);
+      if (result.refreshed && token) cookies.set(reply, role, token);
     };
     app.decorate('requireMerchant', guard('merchant'));
     app.decorate('requireBuyer', guard('buyer'));

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   accounts,
   buyers,
+  loginFailures,
   merchants,
   sessions,
   smsCodes,
@@ -39,35 +40,61 @@ export async function insertAccount(
 }
 
 export async function setPassword(tx: Tx, accountId: string, passwordHash: string): Promise<void> {
-  await tx
-    .update(accounts)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null })
-    .where(eq(accounts.id, accountId));
+  await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
+  await tx.delete(loginFailures).where(eq(loginFailures.accountId, accountId));
 }
 
-export async function recordLoginFailure(
+/** Until when this address may not try this account's password, if it is locked out. */
+export async function loginLockedUntil(
   tx: Tx,
   accountId: string,
-  maxFailures: number,
-  lockUntil: Date,
-): Promise<{ locked: boolean }> {
-  // One statement, so concurrent wrong passwords cannot each see a count below the limit.
+  ip: string,
+): Promise<Date | null> {
   const [row] = await tx
-    .update(accounts)
-    .set({
-      failedLogins: sql`case when ${accounts.failedLogins} + 1 >= ${maxFailures} then 0 else ${accounts.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${accounts.failedLogins} + 1 >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${accounts.lockedUntil} end`,
-    })
-    .where(eq(accounts.id, accountId))
-    .returning({ lockedUntil: accounts.lockedUntil });
-  return { locked: row?.lockedUntil?.getTime() === lockUntil.getTime() };
+    .select({ lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.accountId, accountId), eq(loginFailures.ip, ip)))
+    .limit(1);
+  return row?.lockedUntil ?? null;
 }
 
-export async function clearLoginFailures(tx: Tx, accountId: string): Promise<void> {
+/**
+ * Counts a wrong password from this address; the `max`-th in a row within `windowMs` locks the
+ * address out until `lockUntil`. One statement, so concurrent tries cannot slip under the limit.
+ */
+export async function recordLoginFailure(
+  tx: Tx,
+  key: { accountId: string; ip: string },
+  rule: { now: Date; max: number; windowMs: number; lockUntil: Date },
+): Promise<{ locked: boolean }> {
+  const since = new Date(rule.now.getTime() - rule.windowMs).toISOString();
+  const lockUntil = rule.lockUntil.toISOString();
+  // Earlier failures count only while recent; the count restarts after a lock.
+  const prior = sql`case when ${loginFailures.updatedAt} > ${since}::timestamptz then ${loginFailures.failures} else 0 end`;
+  const [row] = await tx
+    .insert(loginFailures)
+    .values({
+      ...key,
+      failures: 1,
+      lockedUntil: rule.max <= 1 ? rule.lockUntil : null,
+      updatedAt: rule.now,
+    })
+    .onConflictDoUpdate({
+      target: [loginFailures.accountId, loginFailures.ip],
+      set: {
+        failures: sql`case when ${prior} + 1 >= ${rule.max} then 0 else ${prior} + 1 end`,
+        lockedUntil: sql`case when ${prior} + 1 >= ${rule.max} then ${lockUntil}::timestamptz else ${loginFailures.lockedUntil} end`,
+        updatedAt: rule.now,
+      },
+    })
+    .returning({ lockedUntil: loginFailures.lockedUntil });
+  return { locked: row?.lockedUntil?.getTime() === rule.lockUntil.getTime() };
+}
+
+export async function clearLoginFailures(tx: Tx, accountId: string, ip: string): Promise<void> {
   await tx
-    .update(accounts)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(eq(accounts.id, accountId));
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.accountId, accountId), eq(loginFailures.ip, ip)));
 }
 
 /** Serialises work on one phone's codes across requests and processes, until the transaction ends. */
@@ -89,8 +116,10 @@ export async function recentCodeTimes(
   return rows.map((r) => r.createdAt);
 }
 
-export async function insertCode(tx: Tx, values: typeof smsCodes.$inferInsert): Promise<void> {
-  await tx.insert(smsCodes).values(values);
+export async function insertCode(tx: Tx, values: typeof smsCodes.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(smsCodes).values(values).returning({ id: smsCodes.id });
+  if (!row) throw new Error('insert into sms_codes returned nothing');
+  return row.id;
 }
 
 /** The newest code for this phone and purpose: only the last one sent counts. */
@@ -112,6 +141,10 @@ export async function latestCode(
 
 export async function setCodeAttempts(tx: Tx, id: string, attempts: number): Promise<void> {
   await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.id, id));
+}
+
+export async function deleteCode(tx: Tx, id: string): Promise<void> {
+  await tx.delete(smsCodes).where(eq(smsCodes.id, id));
 }
 
 export async function consumeCode(tx: Tx, id: string, at: Date): Promise<void> {
@@ -174,8 +207,15 @@ export async function deleteSessionsOf(tx: Tx, accountId: string): Promise<void>
   await tx.delete(sessions).where(eq(sessions.accountId, accountId));
 }
 
-export async function deleteExpiredSessions(tx: Tx, now: Date): Promise<void> {
+/** Housekeeping: sessions past their expiry and codes too old to matter for any limit. */
+export async function purgeExpired(tx: Tx, now: Date, codesBefore: Date): Promise<void> {
   await tx.delete(sessions).where(lt(sessions.expiresAt, now));
+  await tx.delete(smsCodes).where(lt(smsCodes.createdAt, codesBefore));
+}
+
+export async function countAccounts(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(accounts);
+  return row?.n ?? 0;
 }
 
 export async function merchantProfileRow(tx: Tx, accountId: string) {

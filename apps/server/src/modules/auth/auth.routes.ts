@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from './auth.repo.js';
-import { authOf, presentedToken, type SessionCookies } from './auth.guard.js';
+import { authOf, sessionToken, type SessionCookies } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
@@ -73,7 +73,12 @@ export function authRoutes(role: Role) {
         response: { 200: profile },
       },
       handler: async (req, reply) => {
-        const { accountId, token } = await service.login(role, req.body.phone, req.body.password);
+        const { accountId, token } = await service.login(
+          role,
+          req.body.phone,
+          req.body.password,
+          req.ip,
+        );
         cookies.set(reply, role, token);
         return profileOf(accountId);
       },
@@ -82,9 +87,7 @@ export function authRoutes(role: Role) {
     r.post('/auth/logout', {
       schema: { tags: [tag], summary: 'End this session', response: { 200: okResponse } },
       handler: async (req, reply) => {
-        const token = presentedToken(req, role);
-        const result = await service.authenticate(role, token);
-        await service.logout('auth' in result ? result.auth : null);
+        await service.logout(sessionToken(req, role));
         cookies.clear(reply, role);
         return { ok: true as const };
       },

@@ -19,6 +19,7 @@ import {
   dummyPasswordHash,
   hashPassword,
   hmac,
+  needsRehash,
   newSessionToken,
   newSmsCode,
   safeEqualHex,
@@ -60,9 +61,9 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
   async function checkCode(
     tx: Tx,
     role: Role,
-    phone: string,
+    { phone, code }: { phone: string; code: string },
     purpose: SmsPurpose,
-    code: string,
+    consume: boolean,
   ): Promise<ErrorCode | null> {
     const now = clock.now();
     const row = await repo.latestCode(tx, role, phone, purpose);
@@ -73,8 +74,37 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       await repo.setCodeAttempts(tx, row.id, attempts);
       return attempts >= SMS_CODE_MAX_ATTEMPTS ? 'CODE_ATTEMPTS_EXCEEDED' : 'INVALID_CODE';
     }
-    await repo.consumeCode(tx, row.id, now);
+    if (consume) await repo.consumeCode(tx, row.id, now);
     return null;
+  }
+
+  /**
+   * With the phone locked: the account must exist (reset) or not (register) and the code must be
+   * right; then `then` runs in the same transaction. Without `consume` the code stays usable, so a
+   * request can be checked before its password is hashed.
+   */
+  async function withValidCode<T>(
+    role: Role,
+    input: { phone: string; code: string },
+    purpose: SmsPurpose,
+    consume: boolean,
+    then: (tx: Tx, accountId: string | undefined) => Promise<T>,
+  ): Promise<T> {
+    type Outcome = { ok: true; value: T } | { ok: false; failure: ErrorCode };
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      await repo.lockPhone(tx, role, input.phone);
+      const account = await repo.findAccount(tx, role, input.phone);
+      if (purpose === 'register' && account) return { ok: false, failure: 'PHONE_TAKEN' };
+      if (purpose === 'reset' && !account) return { ok: false, failure: 'PHONE_NOT_REGISTERED' };
+      const failure = await checkCode(tx, role, input, purpose, consume);
+      if (failure) return { ok: false, failure };
+      return { ok: true, value: await then(tx, account?.id) };
+    });
+    if (!outcome.ok) {
+      const field = outcome.failure.startsWith('PHONE_') ? 'phone' : 'code';
+      throw new AppError(outcome.failure, { field });
+    }
+    return outcome.value;
   }
 
   async function startSession(tx: Tx, accountId: string): Promise<string> {
@@ -98,7 +128,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
         throw new AppError('PHONE_NOT_REGISTERED', { field: 'phone' });
 
       const code = newSmsCode();
-      await db.transaction(async (tx) => {
+      const codeId = await db.transaction(async (tx) => {
         await repo.lockPhone(tx, role, phone);
         const now = clock.now().getTime();
         const sent = await repo.recentCodeTimes(tx, role, phone, new Date(now - HOUR_MS));
@@ -114,7 +144,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
             retryAfterSeconds: secondsUntil(first.getTime() + HOUR_MS, now),
           });
         }
-        await repo.insertCode(tx, {
+        return repo.insertCode(tx, {
           role,
           phone,
           purpose,
@@ -127,6 +157,8 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
         await sms.send({ phone, purpose, code, body: smsBody(code, purpose) });
       } catch (err) {
         log.error({ err, phone }, 'SMS send failed');
+        // A code that never left must not count against the phone's limits.
+        await repo.deleteCode(db, codeId);
         throw new AppError('SMS_SEND_FAILED');
       }
       return {
@@ -137,81 +169,65 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
 
     /** Creates the account and signs it in; returns the session token for the cookie. */
     async register(role: Role, input: { phone: string; code: string; password: string }) {
+      // A wrong code must not cost a password hash: check first, hash, then check again and write.
+      await withValidCode(role, input, 'register', false, async () => null);
       const passwordHash = await hashPassword(input.password);
-      const outcome = await db.transaction(async (tx) => {
-        await repo.lockPhone(tx, role, input.phone);
-        if (await repo.findAccount(tx, role, input.phone))
-          return { ok: false, error: 'PHONE_TAKEN' } as const;
-        const failed = await checkCode(tx, role, input.phone, 'register', input.code);
-        if (failed) return { ok: false, error: failed } as const;
+      return withValidCode(role, input, 'register', true, async (tx) => {
         const account = await repo.insertAccount(tx, {
           role,
           phone: input.phone,
           passwordHash,
           createdAt: clock.now(),
         });
-        return {
-          ok: true,
-          accountId: account.id,
-          token: await startSession(tx, account.id),
-        } as const;
+        return { accountId: account.id, token: await startSession(tx, account.id) };
       });
-      if (!outcome.ok) {
-        throw new AppError(outcome.error, {
-          field: outcome.error === 'PHONE_TAKEN' ? 'phone' : 'code',
-        });
-      }
-      return { accountId: outcome.accountId, token: outcome.token };
     },
 
-    async login(role: Role, phone: string, password: string) {
+    /** `ip` is the client's address: wrong passwords lock that address out, not the owner. */
+    async login(role: Role, phone: string, password: string, ip: string) {
       const account = await repo.findAccount(db, role, phone);
       if (!account) {
         await verifyPassword(password, await dummyPasswordHash());
         throw new AppError('INVALID_CREDENTIALS');
       }
       const now = clock.now();
-      if (account.lockedUntil && account.lockedUntil > now) {
+      const lockedUntil = await repo.loginLockedUntil(db, account.id, ip);
+      if (lockedUntil && lockedUntil > now) {
         throw new AppError('ACCOUNT_LOCKED', {
-          retryAfterSeconds: secondsUntil(account.lockedUntil.getTime(), now.getTime()),
+          retryAfterSeconds: secondsUntil(lockedUntil.getTime(), now.getTime()),
         });
       }
       if (!(await verifyPassword(password, account.passwordHash))) {
         const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
         const { locked } = await repo.recordLoginFailure(
           db,
-          account.id,
-          LOGIN_MAX_FAILURES,
-          lockUntil,
+          { accountId: account.id, ip },
+          { now, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_LOCK_MS, lockUntil },
         );
         if (locked)
           throw new AppError('ACCOUNT_LOCKED', { retryAfterSeconds: LOGIN_LOCK_MS / 1000 });
         throw new AppError('INVALID_CREDENTIALS');
       }
-      if (account.failedLogins > 0 || account.lockedUntil)
-        await repo.clearLoginFailures(db, account.id);
+      await repo.clearLoginFailures(db, account.id, ip);
+      if (needsRehash(account.passwordHash)) {
+        await repo.setPassword(db, account.id, await hashPassword(password));
+      }
       return { accountId: account.id, token: await startSession(db, account.id) };
     },
 
-    async logout(auth: AuthContext | null): Promise<void> {
-      if (auth) await repo.deleteSession(db, auth.tokenHash);
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await repo.deleteSession(db, sha256(token));
     },
 
     /** Sets a new password and ends every session of the account (PRODUCT.md §3). */
     async resetPassword(role: Role, input: { phone: string; code: string; password: string }) {
+      await withValidCode(role, input, 'reset', false, async () => null);
       const passwordHash = await hashPassword(input.password);
-      const failed = await db.transaction(async (tx) => {
-        await repo.lockPhone(tx, role, input.phone);
-        const account = await repo.findAccount(tx, role, input.phone);
-        if (!account) return 'PHONE_NOT_REGISTERED' as const;
-        const codeFailure = await checkCode(tx, role, input.phone, 'reset', input.code);
-        if (codeFailure) return codeFailure;
-        await repo.setPassword(tx, account.id, passwordHash);
-        await repo.deleteSessionsOf(tx, account.id);
-        return null;
+      await withValidCode(role, input, 'reset', true, async (tx, accountId) => {
+        if (!accountId) throw new Error('reset without an account');
+        await repo.setPassword(tx, accountId, passwordHash);
+        await repo.deleteSessionsOf(tx, accountId);
       });
-      if (failed)
-        throw new AppError(failed, { field: failed === 'PHONE_NOT_REGISTERED' ? 'phone' : 'code' });
     },
 
     /**
@@ -271,6 +287,12 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
     },
 
     listOutbox: (options: { phone?: string; limit: number }) => repo.listOutbox(db, options),
+
+    /** Housekeeping, hourly: expired sessions, and codes older than any limit looks back. */
+    purgeExpired: () => {
+      const now = clock.now();
+      return repo.purgeExpired(db, now, new Date(now.getTime() - 2 * HOUR_MS));
+    },
   };
 }
 

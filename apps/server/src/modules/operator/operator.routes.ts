@@ -1,21 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { phoneSchema } from '@sm/contract';
+import { smsOutboxQuery, smsOutboxResponse } from '@sm/contract';
 import { AppError } from '../../lib/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
-
-export const smsOutboxQuery = z.object({
-  phone: phoneSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-const smsOutboxResponse = z.object({
-  items: z.array(
-    z.object({ phone: z.string(), purpose: z.string(), code: z.string(), createdAt: z.string() }),
-  ),
-});
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -36,6 +36,9 @@ describe.each(DB_KINDS)('system routes on %s', (kind) => {
         '/api/operator/sms-outbox',
       ]),
     );
+    // Every API route documents the error shape.
+    const login = doc.paths['/api/auth/login'].post.responses;
+    expect(Object.keys(login)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/helpers.js';
+import { countAccounts } from '../modules/auth/auth.repo.js';
+import { settingOrCreate } from '../modules/system/settings.repo.js';
+import { seedDemo } from './seed.js';
+
+describe.each(DB_KINDS)('demo seed and shared settings on %s', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('seeds an empty database once, even when two starts race', async () => {
+    const results = await Promise.all([seedDemo(t.database.db), seedDemo(t.database.db)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await countAccounts(t.database.db)).toBe(4);
+    expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await countAccounts(t.database.db)).toBe(4);
+  });
+
+  it('gives every process the same generated secret', async () => {
+    const first = await settingOrCreate(t.database.db, 'app_secret', () => 'first');
+    const second = await settingOrCreate(t.database.db, 'app_secret', () => 'second');
+    expect(first).toBe('first');
+    expect(second).toBe('first');
+  });
+});

@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { appSettings } from '../../db/schema.js';
+
+/**
+ * The stored value, or `make()` stored now. The first process to get here wins; every other
+ * process, now or later, reads the same value.
+ */
+export async function settingOrCreate(tx: Tx, name: string, make: () => string): Promise<string> {
+  await tx.insert(appSettings).values({ name, value: make() }).onConflictDoNothing();
+  const [row] = await tx.select().from(appSettings).where(eq(appSettings.name, name)).limit(1);
+  if (!row) throw new Error(`setting ${name} missing after insert`);
+  return row.value;
+}
