@@ -1,12 +1,35 @@
 import { expect, type APIRequestContext, type Page, type TestInfo, test } from '@playwright/test';
+import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
-// Same token as playwright.config.ts gives the server (OPERATOR_TOKEN).
-const OPERATOR_TOKEN = 'e2e-operator-token';
 const DEMO = { phone: '012-345 6789', password: 'Demo@1234' };
 const LOCALES = {
-  en: { lang: 'en', phone: 'Phone number', password: 'Password', login: 'Login' },
-  zh: { lang: 'zh-CN', phone: '手机号码', password: '密码', login: '登录' },
-  my: { lang: 'ms', phone: 'Nombor telefon', password: 'Kata laluan', login: 'Log Masuk' },
+  en: {
+    lang: 'en',
+    phone: 'Phone number',
+    password: 'Password',
+    login: 'Login',
+    back: 'Back',
+    terms: 'Terms of Service',
+    termsSection: '3. Auctions are binding',
+  },
+  zh: {
+    lang: 'zh-CN',
+    phone: '手机号码',
+    password: '密码',
+    login: '登录',
+    back: '返回',
+    terms: '服务条款',
+    termsSection: '3. 拍卖具有约束力',
+  },
+  my: {
+    lang: 'ms',
+    phone: 'Nombor telefon',
+    password: 'Kata laluan',
+    login: 'Log Masuk',
+    back: 'Kembali',
+    terms: 'Terma Perkhidmatan',
+    termsSection: '3. Lelongan adalah mengikat',
+  },
 } as const;
 
 /** A fresh Malaysian mobile, 017-xxx xxxx, in the form typed and in E.164. */
@@ -25,7 +48,7 @@ async function latestCode(request: APIRequestContext, phone: string, purpose: st
     .poll(async () => {
       const response = await request.get('/api/operator/sms-outbox', {
         params: { phone },
-        headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` },
+        headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
       });
       expect(response.ok()).toBe(true);
       const body = (await response.json()) as { items: { code: string; purpose: string }[] };
@@ -126,7 +149,38 @@ test('a signed-out visit to a protected page lands on login', async ({ page }) =
   await page.goto('/#/pages/orders/orders');
   await expect(page).toHaveURL(/#\/pages\/login\/login/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  // Of the about area only the terms and the privacy policy are public.
+  await page.goto('/#/pages/about/about');
+  await expect(page).toHaveURL(/#\/pages\/login\/login/);
+  await page.goto('/#/pages/about/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Your rights under the PDPA/ })).toBeVisible();
 });
+
+for (const [locale, text] of Object.entries(LOCALES)) {
+  test(`the register form's Terms link opens the terms without sign-in in ${locale}`, async ({
+    page,
+  }) => {
+    const phone = freshPhone();
+    await useLocale(page, locale);
+    await page.goto('/#/pages/login/login?mode=register');
+    await page.getByLabel(text.phone, { exact: true }).fill(phone.typed);
+    await page.getByLabel(text.password, { exact: true }).fill('Fresh@2024');
+
+    await page.getByRole('link', { name: text.terms }).click();
+    await expect(page).toHaveURL(/#\/pages\/about\/terms/);
+    await expect(page.getByRole('heading', { name: text.terms, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text.termsSection })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('merchantInfo'))).toBeNull();
+
+    // Coming back keeps the phone typed before, never the password.
+    await page.getByRole('button', { name: text.back, exact: true }).click();
+    await expect(page).toHaveURL(/mode=register/);
+    await expect(page.getByLabel(text.phone, { exact: true })).toHaveValue(phone.typed);
+    await expect(page.getByLabel(text.password, { exact: true })).toHaveValue('');
+  });
+}
 
 test('losing the session on the server sends the merchant to login', async ({ page, context }) => {
   await signIn(page);
@@ -146,6 +200,7 @@ test('Malay on Profile relabels the tabs and survives a reload', async ({ page }
     await expect(tabBar(page).getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+  await expect(page).toHaveTitle('Peniaga Makanan Laut');
 
   await page.reload();
   for (const label of ['Laman Utama', 'Pesanan', 'Profil']) {

@@ -3,9 +3,10 @@ import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../lib/paths';
 import { AppTabBar } from './AppTabBar';
 import { canGoBack } from './history';
-import { type AppRoute, HOME_PATH } from './routes';
+import type { AppRoute } from './routes';
 
 export function PageFrame({
   route,
@@ -29,7 +30,7 @@ export function PageFrame({
   const title = bar === 'home' ? t('app.name') : t(`nav.${titleKey}`);
 
   // Spec §2: with only this page in the session's history, back goes to the root.
-  const back = () => (canGoBack() ? navigate(-1) : navigate(HOME_PATH, { replace: true }));
+  const back = () => (canGoBack() ? navigate(-1) : navigate(PATHS.home, { replace: true }));
   const noBack = typeof route.noBack === 'function' ? route.noBack(query) : route.noBack;
   const left = noBack ? null : (
     <button type="button" className="nav-back" aria-label={t('common.back')} onClick={back}>

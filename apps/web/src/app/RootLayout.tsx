@@ -2,17 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
-import {
-  clearMerchantInfo,
-  getMerchantInfo,
-  meQueryOptions,
-  useMerchantInfo,
-} from '../lib/session';
+import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
 import { toast } from '../lib/toast';
 import { trackNavigation } from './history';
 import { PageFrame } from './PageFrame';
-import { type AppRoute, HOME_PATH, isPublicPath, LOGIN_PATH } from './routes';
+import { type AppRoute, isPublicPath } from './routes';
 
 /** Shell around every route: history depth, the session's background refresh, losing the session. */
 export function RootLayout() {
@@ -33,8 +29,7 @@ export function RootLayout() {
     // sends a protected page to login.
     setUnauthorizedHandler(() => {
       const wasSignedIn = getMerchantInfo() !== null;
-      clearMerchantInfo();
-      queryClient.removeQueries();
+      forgetSession(queryClient);
       if (wasSignedIn && !isPublicPath(pathname)) toast(t('messages.pleaseLoginAgain'));
     });
     return () => setUnauthorizedHandler(undefined);
@@ -51,8 +46,8 @@ export function RoutePage({ route }: { route: AppRoute }) {
   const merchantInfo = useMerchantInfo();
   const [params] = useSearchParams();
   const query = useMemo(() => Object.fromEntries(params), [params]);
-  if (!route.public && !merchantInfo) return <Navigate to={LOGIN_PATH} replace />;
-  if (route.guestOnly && merchantInfo) return <Navigate to={HOME_PATH} replace />;
+  if (!route.public && !merchantInfo) return <Navigate to={PATHS.login} replace />;
+  if (route.guestOnly && merchantInfo) return <Navigate to={PATHS.home} replace />;
   const Page = route.page;
   return (
     <PageFrame route={route} query={query}>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type en from '../locales/en.json';
+import { PATHS } from '../lib/paths';
 import { lazyPage, type PageProps } from './lazyPage';
 
 export type NavTitle = keyof typeof en.nav;
@@ -23,24 +24,22 @@ export interface AppRoute {
   noBack?: boolean | ((query: Record<string, string>) => boolean);
 }
 
-export const HOME_PATH = '/';
-export const LOGIN_PATH = '/pages/login/login';
-export const REGISTER_PATH = `${LOGIN_PATH}?mode=register`;
-
 const Home = lazyPage(() => import('../features/home/pages/HomePage'));
 const Login = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const ForgetPassword = lazyPage(() => import('../features/auth/pages/ForgetPasswordPage'));
 const Profile = lazyPage(() => import('../features/profile/pages/ProfilePage'));
+const Terms = lazyPage(() => import('../features/about/pages/TermsPage'));
+const Privacy = lazyPage(() => import('../features/about/pages/PrivacyPage'));
 /** One page for every screen whose feature is not built yet. */
 const NotAvailable = lazyPage(() => import('./pages/NotAvailablePage'));
 
 const SETTINGS_BACKGROUND = '#f0f2f5';
 
 export const ROUTES: AppRoute[] = [
-  { path: HOME_PATH, title: 'home', page: Home, bar: 'home', tab: 'home', noBack: true },
-  { path: '/pages/index/index', title: 'home', page: Home, bar: 'home', tab: 'home', noBack: true },
+  { path: PATHS.home, title: 'home', page: Home, bar: 'home', tab: 'home', noBack: true },
+  { path: PATHS.index, title: 'home', page: Home, bar: 'home', tab: 'home', noBack: true },
   {
-    path: LOGIN_PATH,
+    path: PATHS.login,
     title: (query) => (query.mode === 'register' ? 'register' : 'login'),
     page: Login,
     bar: 'dark',
@@ -49,34 +48,36 @@ export const ROUTES: AppRoute[] = [
     noBack: (query) => query.mode !== 'register',
   },
   {
-    path: '/pages/forget-password/forget-password',
+    path: PATHS.forgetPassword,
     title: 'forgetPassword',
     page: ForgetPassword,
     bar: 'dark',
     public: true,
   },
-  { path: '/pages/orders/orders', title: 'orders', page: NotAvailable, tab: 'orders' },
-  { path: '/pages/orders/order-detail', title: 'orderDetail', page: NotAvailable },
-  { path: '/pages/auction-create/auction-create', title: 'auctionCreate', page: NotAvailable },
-  { path: '/pages/profile/profile', title: 'profile', page: Profile, tab: 'profile' },
-  { path: '/pages/about/about', title: 'about', page: NotAvailable, public: true },
-  { path: '/pages/about/terms', title: 'terms', page: NotAvailable, public: true },
-  { path: '/pages/about/privacy', title: 'privacy', page: NotAvailable, public: true },
-  { path: '/pages/about/faq', title: 'faq', page: NotAvailable },
-  { path: '/pages/lot-detail/lot-detail', title: 'lotDetail', page: NotAvailable },
-  { path: '/pages/profile/store', title: 'store', page: NotAvailable },
-  { path: '/pages/profile/basic-info', title: 'basicInfo', page: NotAvailable },
-  { path: '/pages/menu/menu', title: 'menu', page: NotAvailable },
-  { path: '/pages/profile/business-records', title: 'businessRecords', page: NotAvailable },
-  { path: '/pages/profile/bank-account', title: 'bankAccount', page: NotAvailable },
+  { path: PATHS.orders, title: 'orders', page: NotAvailable, tab: 'orders' },
+  { path: PATHS.orderDetail, title: 'orderDetail', page: NotAvailable },
+  { path: PATHS.auctionCreate, title: 'auctionCreate', page: NotAvailable },
+  { path: PATHS.profile, title: 'profile', page: Profile, tab: 'profile' },
+  { path: PATHS.about, title: 'about', page: NotAvailable },
+  // The spec makes only login and forgot-password public; the terms and the privacy policy are a
+  // deliberate exception: the register form links to them, so they must read without a session.
+  { path: PATHS.terms, title: 'terms', page: Terms, public: true },
+  { path: PATHS.privacy, title: 'privacy', page: Privacy, public: true },
+  { path: PATHS.faq, title: 'faq', page: NotAvailable },
+  { path: PATHS.lotDetail, title: 'lotDetail', page: NotAvailable },
+  { path: PATHS.store, title: 'store', page: NotAvailable },
+  { path: PATHS.basicInfo, title: 'basicInfo', page: NotAvailable },
+  { path: PATHS.menu, title: 'menu', page: NotAvailable },
+  { path: PATHS.businessRecords, title: 'businessRecords', page: NotAvailable },
+  { path: PATHS.bankAccount, title: 'bankAccount', page: NotAvailable },
   {
-    path: '/pages/profile/wallet',
+    path: PATHS.wallet,
     title: 'wallet',
     page: NotAvailable,
     background: SETTINGS_BACKGROUND,
   },
   {
-    path: '/pages/profile/general',
+    path: PATHS.general,
     title: 'general',
     page: NotAvailable,
     background: SETTINGS_BACKGROUND,
@@ -84,9 +85,9 @@ export const ROUTES: AppRoute[] = [
 ];
 
 export const TABS: { key: TabKey; path: string }[] = [
-  { key: 'home', path: '/pages/index/index' },
-  { key: 'orders', path: '/pages/orders/orders' },
-  { key: 'profile', path: '/pages/profile/profile' },
+  { key: 'home', path: PATHS.index },
+  { key: 'orders', path: PATHS.orders },
+  { key: 'profile', path: PATHS.profile },
 ];
 
 export function isPublicPath(pathname: string): boolean {

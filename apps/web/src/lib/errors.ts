@@ -14,7 +14,10 @@ export function errorText(error: unknown): string | null {
     case RUNTIME_CODES.UPLOAD_NETWORK:
       return t('messages.uploadFailed');
     default:
-      return t(`errors.${error.code}`);
+      // A code this build does not know (a newer server) reads as the generic failure.
+      return i18next.exists(`errors.${error.code}`)
+        ? t(`errors.${error.code}`)
+        : t('messages.failed');
   }
 }
 

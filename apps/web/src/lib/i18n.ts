@@ -22,9 +22,11 @@ export function storedLocale(): Locale {
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
 
-function applyHtmlLang(language: string) {
-  if (typeof document !== 'undefined' && isLocale(language))
-    document.documentElement.lang = HTML_LANG[language];
+/** The page's language and the window title (the translated app name) follow the language. */
+function applyLanguage(language: string) {
+  if (typeof document === 'undefined' || !isLocale(language)) return;
+  document.documentElement.lang = HTML_LANG[language];
+  document.title = i18next.t('app.name', { lng: language });
 }
 
 export function initI18n(): typeof i18next {
@@ -37,8 +39,8 @@ export function initI18n(): typeof i18next {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  applyHtmlLang(lng);
-  i18next.on('languageChanged', applyHtmlLang);
+  applyLanguage(lng);
+  i18next.on('languageChanged', applyLanguage);
   return i18next;
 }
 

@@ -1,5 +1,5 @@
 import type { MerchantProfile } from '@sm/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { request } from './request';
 import { storage } from './storage';
@@ -42,6 +42,12 @@ export function setMerchantInfo(profile: MerchantProfile): void {
 export function clearMerchantInfo(): void {
   storage.remove('merchantInfo');
   notify();
+}
+
+/** The session is over: forget the marker and every cached query (another merchant may sign in). */
+export function forgetSession(queryClient: QueryClient): void {
+  clearMerchantInfo();
+  queryClient.removeQueries();
 }
 
 const onVisibility = () => {

@@ -8,7 +8,7 @@ import type {
 } from '@sm/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/request';
-import { meQueryOptions, setMerchantInfo } from '../../lib/session';
+import { forgetSession, meQueryOptions, setMerchantInfo } from '../../lib/session';
 
 export const sendSmsCode = (data: SendSmsCodeRequest) =>
   request<SendSmsCodeResponse>('/api/auth/sms-code', { method: 'POST', data });
@@ -43,6 +43,14 @@ export function useRegister() {
   });
 }
 
+/**
+ * The server ends every session of the account on a reset, so a merchant who reset while signed
+ * in is signed out here too: the marker and every cached query go, and login comes next.
+ */
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => forgetSession(queryClient),
+  });
 }

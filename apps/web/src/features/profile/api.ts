@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/request';
-import { clearMerchantInfo } from '../../lib/session';
+import { forgetSession } from '../../lib/session';
 
 const logout = () => request<{ ok: true }>('/api/auth/logout', { method: 'POST' });
 
@@ -9,9 +9,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      clearMerchantInfo();
-      queryClient.removeQueries();
-    },
+    onSettled: () => forgetSession(queryClient),
   });
 }

@@ -5,20 +5,17 @@ import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import styles from './home.module.css';
 
 const SHORTCUTS = [
-  {
-    to: '/pages/auction-create/auction-create',
-    title: 'auctionCreate',
-    icon: <AddSquareOutline />,
-  },
-  { to: '/pages/orders/orders', title: 'orders', icon: <UnorderedListOutline /> },
-  { to: '/pages/profile/wallet', title: 'wallet', icon: <WalletIcon /> },
-  { to: '/pages/profile/store', title: 'store', icon: <ShopbagOutline /> },
+  { to: PATHS.auctionCreate, title: 'auctionCreate', icon: <AddSquareOutline /> },
+  { to: PATHS.orders, title: 'orders', icon: <UnorderedListOutline /> },
+  { to: PATHS.wallet, title: 'wallet', icon: <WalletIcon /> },
+  { to: PATHS.store, title: 'store', icon: <ShopbagOutline /> },
 ] as const;
 
 export default function HomePage() {

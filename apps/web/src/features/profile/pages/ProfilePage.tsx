@@ -15,21 +15,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLocale, setLocale } from '../../../lib/i18n';
+import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { useLogout } from '../api';
 import styles from './profile.module.css';
 
-const LOGIN_PATH = '/pages/login/login';
-
 const LINKS = [
-  { to: '/pages/profile/store', title: 'store', icon: <ShopbagOutline /> },
-  { to: '/pages/profile/business-records', title: 'businessRecords', icon: <FileOutline /> },
-  { to: '/pages/profile/wallet', title: 'wallet', icon: <WalletIcon /> },
-  { to: '/pages/profile/bank-account', title: 'bankAccount', icon: <BankcardOutline /> },
-  { to: '/pages/profile/general', title: 'general', icon: <SetOutline /> },
-  { to: '/pages/about/about', title: 'about', icon: <InformationCircleOutline /> },
+  { to: PATHS.store, title: 'store', icon: <ShopbagOutline /> },
+  { to: PATHS.businessRecords, title: 'businessRecords', icon: <FileOutline /> },
+  { to: PATHS.wallet, title: 'wallet', icon: <WalletIcon /> },
+  { to: PATHS.bankAccount, title: 'bankAccount', icon: <BankcardOutline /> },
+  { to: PATHS.general, title: 'general', icon: <SetOutline /> },
+  { to: PATHS.about, title: 'about', icon: <InformationCircleOutline /> },
 ] as const;
 
 export default function ProfilePage() {
@@ -50,7 +49,7 @@ export default function ProfilePage() {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    logout.mutate(undefined, { onSettled: () => navigate(LOGIN_PATH, { replace: true }) });
+    logout.mutate(undefined, { onSettled: () => navigate(PATHS.login, { replace: true }) });
   };
 
   return (

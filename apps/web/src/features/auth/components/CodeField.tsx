@@ -1,0 +1,47 @@
+import type { SmsPurpose } from '@sm/contract';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { TextInput } from '../../../lib/ui/TextInput';
+import { Field } from './Field';
+import { SendCodeButton } from './SendCodeButton';
+import type { FieldBinding, FormFeedback } from './useContractForm';
+
+/** The 6-digit SMS code with its send button, which sends to the form's phone. */
+export function CodeField({
+  id,
+  field,
+  phone,
+  purpose,
+  feedback,
+}: {
+  id: string;
+  field: FieldBinding;
+  phone: string;
+  purpose: SmsPurpose;
+  feedback: FormFeedback;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={t('auth.code')} error={field.error}>
+      <TextInput
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder={t('auth.codePlaceholder')}
+        value={field.value}
+        onChange={field.onChange}
+      />
+      <SendCodeButton
+        phone={phone}
+        purpose={purpose}
+        onInvalid={feedback.showFailure}
+        onError={(error) =>
+          feedback.showRequestError(error, (reason) =>
+            toast(t('messages.sendFailedReason', { reason })),
+          )
+        }
+      />
+    </Field>
+  );
+}

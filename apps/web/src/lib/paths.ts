@@ -1,0 +1,26 @@
+/** The spec's routes (§2), declared once for the router and for the features that link to them. */
+export const PATHS = {
+  home: '/',
+  index: '/pages/index/index',
+  login: '/pages/login/login',
+  forgetPassword: '/pages/forget-password/forget-password',
+  orders: '/pages/orders/orders',
+  orderDetail: '/pages/orders/order-detail',
+  auctionCreate: '/pages/auction-create/auction-create',
+  profile: '/pages/profile/profile',
+  about: '/pages/about/about',
+  terms: '/pages/about/terms',
+  privacy: '/pages/about/privacy',
+  faq: '/pages/about/faq',
+  lotDetail: '/pages/lot-detail/lot-detail',
+  store: '/pages/profile/store',
+  basicInfo: '/pages/profile/basic-info',
+  menu: '/pages/menu/menu',
+  businessRecords: '/pages/profile/business-records',
+  bankAccount: '/pages/profile/bank-account',
+  wallet: '/pages/profile/wallet',
+  general: '/pages/profile/general',
+} as const;
+
+/** Registration is a mode of the login route: the spec has no register route. */
+export const REGISTER_PATH = `${PATHS.login}?mode=register`;
