@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4310);
+// A port of this run's own, so two runs on one machine do not meet; the workers inherit it.
+process.env.E2E_PORT ??= String(4310 + (process.pid % 2000));
+const port = Number(process.env.E2E_PORT);
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token';
 
 /** Browser tests: the system Chromium against the real, built server on a fresh data directory. */
