@@ -30,7 +30,10 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `sm_test_${randomBytes(6).toString('hex')}`;
+  // Named after the database in the URL, so whoever made that one (.ci/run) can sweep up ours
+  // too if a run dies before its afterAll.
+  const parent = new URL(adminUrl).pathname.slice(1) || 'sm';
+  const name = `${parent === 'postgres' ? 'sm_test' : parent}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
