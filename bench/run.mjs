@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const withTests = process.argv.includes('--with-tests');
@@ -105,17 +106,7 @@ record(
 {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-'));
   const server = await startServer(dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const scripts = new Map();
   page.on('response', async (res) => {

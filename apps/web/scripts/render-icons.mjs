@@ -1,7 +1,8 @@
 // Renders the PWA icons (public/icons/*.png) from the SVG below with the system Chromium.
-// Run from the repository root: node apps/web/scripts/render-icons.mjs [path to chromium]
+// Run from the repository root: node apps/web/scripts/render-icons.mjs (CHROMIUM_PATH for another Chromium)
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
+import { chromium } from '@playwright/test';
 
 const out = new URL('../public/icons/', import.meta.url);
 mkdirSync(out, { recursive: true });
@@ -29,17 +30,7 @@ const icons = [
   { file: 'icon-maskable-512.png', size: 512, rounded: false, inset: 0.14 },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.argv[2] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (const icon of icons) {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } });
