@@ -5,7 +5,6 @@ export const smsOutboxQuery = z.object({
   phone: phoneSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type SmsOutboxQuery = z.input<typeof smsOutboxQuery>;
 
 export const smsOutboxResponse = z.object({
   items: z.array(

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const versionResponse = z.object({ version: z.string(), code: z.number().int() });
-export type VersionResponse = z.infer<typeof versionResponse>;
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('up') });
 

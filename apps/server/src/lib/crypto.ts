@@ -104,8 +104,9 @@ export function hmac(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('hex');
 }
 
-export function safeEqualHex(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
+/** Compares secrets (hashes, tokens) in time that does not depend on where they differ. */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -310,22 +310,21 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     expect((await c.get('/api/buyer/me')).json().role).toBe('buyer');
   });
 
+  /** A sign-in request with a body exactly as given, not serialised by the client. */
+  const postLoginRaw = (payload: string, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+
   it('answers bad input with 400 and a code, never a 5xx', async () => {
     const c = new Client(t.app);
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"phone": "012',
-    });
+    const malformed = await postLoginRaw('{"phone": "012', 'application/json');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('BAD_REQUEST');
-    const jsonString = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '"just a string"',
-    });
+    const jsonString = await postLoginRaw('"just a string"', 'application/json');
     expect(jsonString.statusCode).toBe(400);
     expect(jsonString.json().code).toBe('BAD_REQUEST');
 
@@ -409,20 +408,13 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     const purpose = await c.post('/api/auth/sms-code', { phone: '012-345 6789', purpose: 'hack' });
     expect(purpose.json().code).toBe('BAD_REQUEST');
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ phone: '0'.repeat(2_000_000), password: 'x' }),
-    });
+    const huge = await postLoginRaw(
+      JSON.stringify({ phone: '0'.repeat(2_000_000), password: 'x' }),
+      'application/json',
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    });
+    const wrongType = await postLoginRaw('<a/>', 'text/xml');
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -22,7 +22,7 @@ import {
   needsRehash,
   newSessionToken,
   newSmsCode,
-  safeEqualHex,
+  safeEqual,
   sha256,
   verifyPassword,
 } from '../../lib/crypto.js';
@@ -69,7 +69,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
     const row = await repo.latestCode(tx, role, phone, purpose);
     if (!row || row.consumedAt || row.expiresAt <= now) return 'INVALID_CODE';
     if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return 'CODE_ATTEMPTS_EXCEEDED';
-    if (!safeEqualHex(row.codeHash, codeHash(role, phone, purpose, code))) {
+    if (!safeEqual(row.codeHash, codeHash(role, phone, purpose, code))) {
       const attempts = row.attempts + 1;
       await repo.setCodeAttempts(tx, row.id, attempts);
       return attempts >= SMS_CODE_MAX_ATTEMPTS ? 'CODE_ATTEMPTS_EXCEEDED' : 'INVALID_CODE';

@@ -1,15 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { smsOutboxQuery, smsOutboxResponse } from '@sm/contract';
+import { safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The operator's API: every route needs `Authorization: Bearer <OPERATOR_TOKEN>`. */
 export async function operatorRoutes(
@@ -19,7 +13,7 @@ export async function operatorRoutes(
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !sameToken(given, token)) throw new AppError('NOT_LOGGED_IN');
+    if (!given || !safeEqual(given, token)) throw new AppError('NOT_LOGGED_IN');
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -10,7 +10,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { request } from '../../lib/request';
 import { forgetSession, meQueryOptions, setMerchantInfo } from '../../lib/session';
 
-export const sendSmsCode = (data: SendSmsCodeRequest) =>
+const sendSmsCode = (data: SendSmsCodeRequest) =>
   request<SendSmsCodeResponse>('/api/auth/sms-code', { method: 'POST', data });
 
 const login = (data: LoginRequest) =>

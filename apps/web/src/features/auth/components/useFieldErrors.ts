@@ -54,5 +54,5 @@ export function useFieldErrors<F extends string>() {
     });
   }, []);
 
-  return { errors, showFailure, showRequestError, clearError, setErrors };
+  return { errors, showFailure, showRequestError, clearError };
 }

@@ -1,6 +1,5 @@
 import { formatMalaysianMobile } from '@sm/contract';
 import AddSquareOutline from 'antd-mobile-icons/es/AddSquareOutline';
-
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { useTranslation } from 'react-i18next';

@@ -8,7 +8,6 @@ import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
-
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
