@@ -6,7 +6,7 @@ import { type ErrorCode, isErrorCode } from './errors.js';
  * Schemas carry error codes as their messages, so the app and the server report the same code for
  * the same bad input and the app translates it.
  */
-const requiredOrBad = (issue: { input: unknown }): ErrorCode =>
+export const requiredOrBad = (issue: { input: unknown }): ErrorCode =>
   issue.input === undefined || issue.input === null ? 'REQUIRED_FIELDS' : 'BAD_REQUEST';
 
 /** A required string kept as typed (no trim), as passwords are. */
@@ -18,6 +18,24 @@ export const requiredText = (max: number = TEXT_MAX_LENGTH) =>
   z.string({ error: requiredOrBad }).trim().min(1, 'REQUIRED_FIELDS').max(max, 'TEXT_TOO_LONG');
 
 export const requiredBoolean = () => z.boolean({ error: requiredOrBad });
+
+/** An optional text field: trimmed; empty counts as not given. */
+export const optionalText = (max: number = TEXT_MAX_LENGTH) =>
+  z
+    .string({ error: 'BAD_REQUEST' })
+    .trim()
+    .max(max, 'TEXT_TOO_LONG')
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id the client sends back: missing or empty is 'Please fill in all fields', anything else not an id is 'Invalid ID'. */
+export const requiredId = () =>
+  z.string({ error: requiredOrBad }).min(1, 'REQUIRED_FIELDS').regex(UUID, 'INVALID_ID');
+
+/** `:id` of a route. */
+export const idParams = z.object({ id: requiredId() });
 
 export interface ValidationFailure {
   code: ErrorCode;

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { MAX_LOT_PHOTOS, MAX_LOT_VIDEOS } from './constants.js';
+import { mediaItem } from './media.js';
+import { MAX_PRICE, MAX_QUANTITY, MIN_PRICE, MIN_QUANTITY, PRICE_STEP } from './money.js';
+import { SPECIES_CODES } from './species.js';
+import { optionalText, requiredId, requiredOrBad, requiredText } from './validation.js';
+
+export const MAX_LOTS_PER_AUCTION = 20;
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+export const freshness = z.enum(['fresh', 'frozen'], { error: requiredOrBad });
+export type Freshness = z.infer<typeof freshness>;
+export const speciesSchema = z.enum(SPECIES_CODES, { error: requiredOrBad });
+
+/** Tenths of a kg. */
+export const quantitySchema = z
+  .number({ error: requiredOrBad })
+  .int('INVALID_QUANTITY')
+  .min(MIN_QUANTITY, 'INVALID_QUANTITY')
+  .max(MAX_QUANTITY, 'INVALID_QUANTITY');
+
+/** Sen per kg, in steps of RM 0.10. */
+export const priceSchema = z
+  .number({ error: requiredOrBad })
+  .int('INVALID_PRICE')
+  .min(MIN_PRICE, 'INVALID_PRICE')
+  .max(MAX_PRICE, 'INVALID_PRICE')
+  .refine((p) => p % PRICE_STEP === 0, 'PRICE_STEP');
+
+const isoDateTime = () =>
+  z.iso.datetime({
+    offset: true,
+    error: (i) => (requiredOrBad(i) === 'REQUIRED_FIELDS' ? 'REQUIRED_FIELDS' : 'INVALID_DATE'),
+  });
+
+/**
+ * One lot of the Create Auction form (spec §3, §5). The server also checks what needs the clock or
+ * the database: the landing time is not in the future, the boat and the media are this merchant's.
+ */
+export const lotInput = z
+  .object({
+    boatId: requiredId(),
+    harbor: requiredText(),
+    freshness,
+    landedAt: isoDateTime(),
+    name: requiredText(),
+    species: speciesSchema,
+    quantity: quantitySchema,
+    startPrice: priceSchema,
+    buyoutPrice: priceSchema.nullish(),
+    description: optionalText(DESCRIPTION_MAX_LENGTH),
+    notes: z
+      .object({ size: optionalText(), icing: optionalText(), packaging: optionalText() })
+      .default({ size: undefined, icing: undefined, packaging: undefined }),
+    photoIds: z
+      .array(requiredId(), { error: requiredOrBad })
+      .min(1, 'PHOTO_REQUIRED')
+      .max(MAX_LOT_PHOTOS, 'TOO_MANY_PHOTOS'),
+    videoIds: z.array(requiredId()).max(MAX_LOT_VIDEOS, 'TOO_MANY_VIDEOS').default([]),
+  })
+  .refine((lot) => lot.buyoutPrice == null || lot.buyoutPrice > lot.startPrice, {
+    message: 'BUYOUT_NOT_ABOVE_START',
+    path: ['buyoutPrice'],
+  });
+export type LotInput = z.input<typeof lotInput>;
+
+export const createAuctionRequest = z.object({
+  lots: z
+    .array(lotInput, { error: requiredOrBad })
+    .min(1, 'REQUIRED_FIELDS')
+    .max(MAX_LOTS_PER_AUCTION, 'TOO_MANY_LOTS'),
+});
+export type CreateAuctionRequest = z.input<typeof createAuctionRequest>;
+
+export const createAuctionResponse = z.object({
+  id: z.string(),
+  lotIds: z.array(z.string()),
+  endsAt: z.string(),
+});
+
+export const lotStatus = z.enum(['live', 'ended']);
+export type LotStatus = z.infer<typeof lotStatus>;
+export const endReason = z.enum(['time', 'buyout']);
+
+/** A standing bid as a merchant sees it (the buyer's phone masked). */
+export const bidEntry = z.object({
+  id: z.string(),
+  buyer: z.string(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  amount: z.number().int(),
+  at: z.string(),
+  /** Live: the kg this bid would win if the lot ended now. Ended: the kg it won. */
+  winningQuantity: z.number().int(),
+});
+export type BidEntry = z.infer<typeof bidEntry>;
+
+export const awardWinner = z.object({
+  buyer: z.string(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  amount: z.number().int(),
+  orderNumber: z.string(),
+});
+
+export const lotAward = z.object({
+  awardedQuantity: z.number().int(),
+  awardedAmount: z.number().int(),
+  unsoldQuantity: z.number().int(),
+  serviceFee: z.number().int(),
+  projectedSettlement: z.number().int(),
+  winners: z.array(awardWinner),
+  buyout: z
+    .object({ buyer: z.string(), price: z.number().int(), amount: z.number().int() })
+    .nullable(),
+});
+export type LotAward = z.infer<typeof lotAward>;
+
+const lotFacts = {
+  id: z.string(),
+  auctionId: z.string(),
+  name: z.string(),
+  species: speciesSchema,
+  freshness,
+  harbor: z.string(),
+  landedAt: z.string(),
+  quantity: z.number().int(),
+  startPrice: z.number().int(),
+  buyoutPrice: z.number().int().nullable(),
+  description: z.string().nullable(),
+  notes: z.object({
+    size: z.string().nullable(),
+    icing: z.string().nullable(),
+    packaging: z.string().nullable(),
+  }),
+  photos: z.array(mediaItem),
+  video: mediaItem.nullable(),
+  status: lotStatus,
+  publishedAt: z.string(),
+  endsAt: z.string(),
+  endedAt: z.string().nullable(),
+  endReason: endReason.nullable(),
+};
+
+/** GET /api/lots/:id: everything the lot detail page shows. */
+export const lotDetail = z.object({
+  ...lotFacts,
+  position: z.number().int(),
+  boat: z.object({ id: z.string(), boatNumber: z.string(), ownerName: z.string() }),
+  /** Standing bids, best first (price, then earliest). */
+  bids: z.array(bidEntry),
+  bidQuantity: z.number().int(),
+  bidAmount: z.number().int(),
+  /** Basis points of the service fee that the lot's orders take (500 = 5 %). */
+  serviceFeeRate: z.number().int(),
+  /** Awarded (or, while live, currently winning) amount minus the service fee. */
+  projectedSettlement: z.number().int(),
+  /** Null while live, and in the moment between the end and the award. */
+  award: lotAward.nullable(),
+  /** The auction's lots, this one included, in form order. */
+  siblings: z.array(z.object({ id: z.string(), name: z.string(), status: lotStatus })),
+  /** The server's time, so a phone with a wrong clock still counts down right. */
+  serverNow: z.string(),
+});
+export type LotDetail = z.infer<typeof lotDetail>;
+
+export const auctionSummary = z.object({
+  id: z.string(),
+  /** The first lot's name. */
+  name: z.string(),
+  species: z.array(speciesSchema),
+  lotCount: z.number().int(),
+  firstLotId: z.string(),
+  thumbUrl: z.string().nullable(),
+  totalQuantity: z.number().int(),
+  bidQuantity: z.number().int(),
+  bidAmount: z.number().int(),
+  status: lotStatus,
+  publishedAt: z.string(),
+  endsAt: z.string(),
+  awardedQuantity: z.number().int(),
+  awardedAmount: z.number().int(),
+  projectedSettlement: z.number().int(),
+  /** PRODUCT.md §4: no bids, or ended. */
+  canDelete: z.boolean(),
+});
+export type AuctionSummary = z.infer<typeof auctionSummary>;
+
+export const auctionListQuery = z.object({
+  status: lotStatus.default('live'),
+  /** Name or species, in any of the three languages. */
+  q: z.string().trim().max(140, 'TEXT_TOO_LONG').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type AuctionListQuery = z.input<typeof auctionListQuery>;
+
+export const auctionListResponse = z.object({
+  items: z.array(auctionSummary),
+  nextCursor: z.string().nullable(),
+  serverNow: z.string(),
+});
+export type AuctionListResponse = z.infer<typeof auctionListResponse>;
+
+export const dashboardResponse = z.object({
+  liveAuctions: z.number().int(),
+  /** Value of the standing bids on live lots, sen. */
+  totalBidSales: z.number().int(),
+  /** Value awarded so far, sen. */
+  totalSales: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardResponse>;
+
+// Buyer side
+
+export const placeBidRequest = z.object({ quantity: quantitySchema, price: priceSchema });
+export type PlaceBidRequest = z.input<typeof placeBidRequest>;
+
+const myBid = z.object({
+  quantity: z.number().int(),
+  price: z.number().int(),
+  amount: z.number().int(),
+  at: z.string(),
+  winningQuantity: z.number().int(),
+});
+
+/** A lot as a buyer sees it. */
+export const buyerLot = z.object({
+  ...lotFacts,
+  storeName: z.string().nullable(),
+  boatNumber: z.string(),
+  bidCount: z.number().int(),
+  highestPrice: z.number().int().nullable(),
+  myBid: myBid.nullable(),
+});
+export type BuyerLot = z.infer<typeof buyerLot>;
+
+export const buyerLotDetail = buyerLot.extend({ bids: z.array(bidEntry), serverNow: z.string() });
+
+export const buyerLotListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const buyerLotListResponse = z.object({
+  items: z.array(buyerLot),
+  nextCursor: z.string().nullable(),
+  serverNow: z.string(),
+});
+
+export const buyerBidsResponse = z.object({
+  items: z.array(
+    myBid.extend({
+      lotId: z.string(),
+      lotName: z.string(),
+      species: speciesSchema,
+      lotStatus,
+      endsAt: z.string(),
+      /** Null while live; the kg won once the lot is awarded. */
+      awardedQuantity: z.number().int().nullable(),
+    }),
+  ),
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * What GET /api/events streams to a merchant (Server-Sent Events; the SSE `id` is the event's
+ * sequence number, for Last-Event-ID). The app only invalidates its queries on them.
+ */
+export const merchantEventType = z.enum([
+  'auction_published',
+  'auction_deleted',
+  'bid',
+  'buyout',
+  'lot_ended',
+]);
+export type MerchantEventType = z.infer<typeof merchantEventType>;
+
+export const merchantEvent = z.object({
+  type: merchantEventType,
+  auctionId: z.string(),
+  lotId: z.string().nullable(),
+  at: z.string(),
+});
+export type MerchantEvent = z.infer<typeof merchantEvent>;
