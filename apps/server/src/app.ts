@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
+import { MEDIA_URL_PREFIX } from './modules/media/media.view.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
 export interface AppDeps {
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     auth,
   });
 
+  // Media: uploads (POST /api/media) and the stored files (GET /media/*).
+
   const indexHtml = path.join(config.webDist, 'index.html');
   const appBuilt = existsSync(indexHtml);
   if (appBuilt) {
@@ -194,7 +197,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/api') &&
+      !req.url.startsWith(MEDIA_URL_PREFIX);
     if (!isPage) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message });
     }

@@ -35,10 +35,19 @@ const envSchema = z
     SMS_SENDER_ID: z.string().default('SeafoodMkt'),
     /** Requests per minute per IP on each sign-in route (the per-phone rules live in the database). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
+     * Lets the operator API move the server's clock (POST /api/operator/test/clock), so browser
+     * tests and demos can see a 15-minute lot end without waiting. Never in production.
+     */
+    TEST_CLOCK: bool.default(false),
   })
   .refine((e) => e.SMS_PROVIDER !== 'http' || e.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
     path: ['SMS_HTTP_URL'],
+  })
+  .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
+    message: 'TEST_CLOCK cannot be used in production',
+    path: ['TEST_CLOCK'],
   });
 
 export interface Config {
@@ -46,6 +55,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Uploaded photos and videos: DATA_DIR/media. */
+  mediaDir: string;
   databaseUrl: string | undefined;
   dbPoolMax: number;
   seedDemo: boolean;
@@ -62,6 +73,7 @@ export interface Config {
     senderId: string;
   };
   authRateLimitPerMinute: number;
+  testClock: boolean;
 }
 
 /** The one place that reads the environment (house style 4). */
@@ -81,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.resolve(e.DATA_DIR, 'media'),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     // PRODUCT.md §9: the embedded database seeds the demo unless told not to; PostgreSQL only when asked.
@@ -98,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       senderId: e.SMS_SENDER_ID,
     },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    testClock: e.TEST_CLOCK,
   };
 }
