@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { type Clock, systemClock } from './lib/clock.js';
+import { type Clock, isTestClock, systemClock, type TestClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { validatorCompiler } from './lib/validator.js';
@@ -20,7 +20,14 @@ import { authGuards, sessionCookies } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
 import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
+import { buyerAuctionRoutes, merchantAuctionRoutes } from './modules/auctions/auctions.routes.js';
+import { type AuctionService, createAuctionService } from './modules/auctions/auctions.service.js';
+import { type BidService, createBidService } from './modules/auctions/bids.service.js';
+import { type EventHub, startEventHub } from './modules/events/events.hub.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { createMediaService } from './modules/media/media.service.js';
 import { MEDIA_URL_PREFIX } from './modules/media/media.view.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
@@ -28,7 +35,8 @@ export interface AppDeps {
   database: Database;
   /** Keys that main.ts resolves from configuration or the data directory. */
   secrets: { appSecret: string; operatorToken: string };
-  clock?: Clock;
+  /** A TestClock here, with TEST_CLOCK=true, is what the operator's test API moves. */
+  clock?: Clock | TestClock;
   sms?: SmsSender;
 }
 
@@ -44,7 +52,7 @@ const hostOf = (url: string): string | null => {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services, for the jobs that main.ts runs beside the routes. */
-    services: { auth: AuthService };
+    services: { auth: AuthService; auctions: AuctionService; bids: BidService; hub: EventHub };
   }
 }
 
@@ -163,21 +171,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sms,
     log: app.log,
   });
+  const auctions = createAuctionService({ db: database.db, clock, log: app.log });
+  const bids = createBidService({ db: database.db, clock, auctions });
+  const hub = await startEventHub(database, app.log);
+  app.addHook('onClose', () => hub.stop());
   const cookies = sessionCookies(config.cookieSecure);
-  app.decorate('services', { auth });
+  app.decorate('services', { auth, auctions, bids, hub });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
   await app.register(systemRoutes, { prefix: '/api', ping: database.ping });
   await app.register(authRoutes('merchant'), { prefix: '/api', ...authOptions });
   await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
+  await app.register(merchantAuctionRoutes, { prefix: '/api', auctions });
+  await app.register(buyerAuctionRoutes, { prefix: '/api/buyer', bids });
+  await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',
     token: secrets.operatorToken,
     auth,
+    testClock: config.testClock && isTestClock(clock) ? clock : null,
   });
 
   // Media: uploads (POST /api/media) and the stored files (GET /media/*).
+  const media = createMediaService({ db: database.db, mediaDir: config.mediaDir, log: app.log });
+  await app.register(mediaRoutes, { service: media, mediaDir: config.mediaDir });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const appBuilt = existsSync(indexHtml);

@@ -7,6 +7,8 @@ import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from 
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
+import { startLotCloser } from './jobs/lot-closer.js';
+import { createOffsetClock, systemClock } from './lib/clock.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
 import { settingOrCreate } from './modules/system/settings.repo.js';
 
@@ -30,13 +32,17 @@ async function main() {
   await mkdir(config.dataDir, { recursive: true });
   await writeOperatorToken(config.dataDir, secrets.operatorToken);
 
-  const app = await buildApp(config, { database, secrets });
+  const clock = config.testClock ? createOffsetClock() : systemClock;
+  const app = await buildApp(config, { database, secrets, clock });
+  if (config.testClock) app.log.warn('TEST_CLOCK=true: the operator API can move the clock');
   if (config.env === 'production' && config.sms.provider === 'log') {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
   const stopHousekeeping = startHousekeeping(app.services.auth, app.log);
+  const stopLotCloser = startLotCloser(app.services.auctions, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await stopLotCloser();
     await database.close();
   });
 

@@ -49,6 +49,7 @@ export const ERROR_CODES = {
   BID_OVER_QUANTITY: { status: 400, message: 'More kg than the lot has' },
   BID_NOT_RAISED: { status: 409, message: 'A new bid must raise your price or quantity' },
   LOT_ENDED: { status: 409, message: 'This lot has ended' },
+  BID_AT_BUYOUT: { status: 400, message: 'At the buyout price, buy the lot out instead' },
   NO_BUYOUT: { status: 409, message: 'This lot has no buyout price' },
   // Uploads
   FILE_REQUIRED: { status: 400, message: 'Choose a file to upload' },

@@ -19,6 +19,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel`, from any process on this database. On
+   * PostgreSQL a dedicated connection listens and comes back by itself after it drops.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async ping() {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, onPayload, onReconnect) =>
+        listenPg(options.url, channel, onPayload, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -67,6 +78,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
+}
+
+/** A LISTEN connection of its own (a pooled one would be handed to other queries). */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const scheduleRetry = () => {
+    if (!stopped) retry = setTimeout(() => void connect(true), 1_000);
+  };
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      scheduleRetry();
+    };
+    next.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    next.on('error', drop);
+    next.on('end', drop);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '')}"`);
+    } catch {
+      drop();
+      return;
+    }
+    // Notifications sent while the connection was down are gone: let the listener catch up.
+    if (again) onReconnect?.();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+}
+
+/** Rows of `db.execute()`: PGlite and node-postgres both answer with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

@@ -264,6 +264,8 @@ export const bids = pgTable(
   'bids',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Order of acceptance: bids on a lot are taken one at a time, so this breaks equal times. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     lotId: uuid('lot_id')
       .notNull()
       .references(() => lots.id, { onDelete: 'cascade' }),

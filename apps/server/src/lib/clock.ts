@@ -22,3 +22,20 @@ export function createTestClock(start: Date | string = '2026-01-15T01:00:00Z'): 
     },
   };
 }
+
+/** The system time moved by an offset that the operator's test API sets (TEST_CLOCK=true only). */
+export function createOffsetClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    set: (at) => {
+      offset = new Date(at).getTime() - Date.now();
+    },
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+export const isTestClock = (clock: Clock): clock is TestClock =>
+  'advance' in clock && 'set' in clock;

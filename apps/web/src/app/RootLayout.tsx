@@ -10,7 +10,10 @@ import { trackNavigation } from './history';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
 
-/** Shell around every route: history depth, the session's background refresh, losing the session. */
+/**
+ * Shell around every route: history depth, the session's background refresh, the live events,
+ * losing the session.
+ */
 export function RootLayout() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -37,6 +40,26 @@ export function RootLayout() {
 
   // On start (and when the tab comes back) a signed-in merchant's profile is refreshed quietly.
   useQuery({ ...meQueryOptions(), enabled: merchantInfo !== null });
+
+  // One live event stream per signed-in merchant, for as long as the app runs.
+  const merchantId = merchantInfo?.id;
+  useEffect(() => {
+    if (!merchantId) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import('./liveEvents').then(
+      ({ startLiveEvents }) => {
+        if (!cancelled) stop = startLiveEvents(queryClient);
+      },
+      () => {
+        // Without the stream (its code failed to load) pages still refresh on focus and reload.
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [merchantId, queryClient]);
 
   return <Outlet />;
 }

@@ -24,7 +24,9 @@ export interface AppRoute {
   noBack?: boolean | ((query: Record<string, string>) => boolean);
 }
 
-const Home = lazyPage(() => import('../features/home/pages/HomePage'));
+const Home = lazyPage(() => import('./pages/HomePage'));
+const AuctionCreate = lazyPage(() => import('../features/auctions/pages/CreateAuctionPage'));
+const LotDetail = lazyPage(() => import('../features/auctions/pages/LotDetailPage'));
 const Login = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const ForgetPassword = lazyPage(() => import('../features/auth/pages/ForgetPasswordPage'));
 const Profile = lazyPage(() => import('../features/profile/pages/ProfilePage'));
@@ -56,7 +58,7 @@ export const ROUTES: AppRoute[] = [
   },
   { path: PATHS.orders, title: 'orders', page: NotAvailable, tab: 'orders' },
   { path: PATHS.orderDetail, title: 'orderDetail', page: NotAvailable },
-  { path: PATHS.auctionCreate, title: 'auctionCreate', page: NotAvailable },
+  { path: PATHS.auctionCreate, title: 'auctionCreate', page: AuctionCreate },
   { path: PATHS.profile, title: 'profile', page: Profile, tab: 'profile' },
   { path: PATHS.about, title: 'about', page: NotAvailable },
   // The spec makes only login and forgot-password public; the terms and the privacy policy are a
@@ -64,7 +66,7 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.terms, title: 'terms', page: Terms, public: true },
   { path: PATHS.privacy, title: 'privacy', page: Privacy, public: true },
   { path: PATHS.faq, title: 'faq', page: NotAvailable },
-  { path: PATHS.lotDetail, title: 'lotDetail', page: NotAvailable },
+  { path: PATHS.lotDetail, title: 'lotDetail', page: LotDetail },
   { path: PATHS.store, title: 'store', page: NotAvailable },
   { path: PATHS.basicInfo, title: 'basicInfo', page: NotAvailable },
   { path: PATHS.menu, title: 'menu', page: NotAvailable },

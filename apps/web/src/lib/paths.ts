@@ -24,3 +24,10 @@ export const PATHS = {
 
 /** Registration is a mode of the login route: the spec has no register route. */
 export const REGISTER_PATH = `${PATHS.login}?mode=register`;
+
+export const lotDetailPath = (lotId: string) =>
+  `${PATHS.lotDetail}?id=${encodeURIComponent(lotId)}`;
+
+/** The Create Auction form filled with a lot's facts and its unsold quantity. */
+export const relistPath = (lotId: string) =>
+  `${PATHS.auctionCreate}?relist=${encodeURIComponent(lotId)}`;

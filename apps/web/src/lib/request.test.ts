@@ -172,3 +172,108 @@ describe('request', () => {
     expect(handler).toHaveBeenCalledOnce();
   });
 });
+
+/** An XMLHttpRequest that the test drives: progress, answer, network failure. */
+class FakeXhr {
+  static last: FakeXhr;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('upload with progress', () => {
+  const xhrClient = (options: Parameters<typeof createClient>[0] = {}) =>
+    createClient({ xhr: () => new FakeXhr() as unknown as XMLHttpRequest, ...options });
+  const file = { file: new Blob(['photo']) };
+
+  it('posts the form by XMLHttpRequest, reports progress and returns the JSON answer', async () => {
+    const { upload } = xhrClient();
+    const onProgress = vi.fn();
+    const pending = upload('/api/media', { files: file, onProgress });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/media']);
+    expect(xhr.body).toBeInstanceOf(FormData);
+    xhr.progress(25, 100);
+    xhr.progress(100, 100);
+    xhr.answer(200, { id: 'm1' });
+    await expect(pending).resolves.toEqual({ id: 'm1' });
+    expect(onProgress.mock.calls.map(([sent]) => sent)).toEqual([0.25, 1, 1]);
+  });
+
+  it("maps the API's coded error, and a lost session, as fetch requests do", async () => {
+    const onUnauthorized = vi.fn();
+    const { upload } = xhrClient({ onUnauthorized });
+    const tooLarge = failure(upload('/api/media', { files: file, onProgress: () => {} }));
+    FakeXhr.last.answer(413, { code: 'FILE_TOO_LARGE', message: 'File is too large' });
+    expect(await tooLarge).toMatchObject({ code: 'FILE_TOO_LARGE', status: 413 });
+    const expired = failure(upload('/api/media', { files: file, onProgress: () => {} }));
+    FakeXhr.last.answer(401, { code: 'SESSION_EXPIRED', message: 'Please login again' });
+    expect((await expired).code).toBe('SESSION_EXPIRED');
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('maps a network error to 602001', async () => {
+    const { upload } = xhrClient();
+    const pending = failure(upload('/api/media', { files: file, onProgress: () => {} }));
+    FakeXhr.last.onerror?.();
+    expect((await pending).code).toBe(602001);
+  });
+
+  it('times out after 60 s without progress, however long the whole upload takes', async () => {
+    vi.useFakeTimers();
+    const { upload } = xhrClient();
+    const pending = failure(upload('/api/media', { files: file, onProgress: () => {} }));
+    const xhr = FakeXhr.last;
+    for (let i = 1; i <= 3; i += 1) {
+      await vi.advanceTimersByTimeAsync(59_000);
+      xhr.progress(i, 10);
+    }
+    expect(xhr.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(xhr.aborted).toBe(true);
+    expect(await pending).toMatchObject({ code: 5, message: 'timeout' });
+  });
+
+  it("maps the caller's abort to 600003", async () => {
+    const { upload } = xhrClient();
+    const controller = new AbortController();
+    const pending = failure(
+      upload('/api/media', { files: file, onProgress: () => {}, signal: controller.signal }),
+    );
+    controller.abort();
+    expect((await pending).code).toBe(600003);
+  });
+});

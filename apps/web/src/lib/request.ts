@@ -37,22 +37,25 @@ const FALLBACK_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-async function apiError(response: Response): Promise<RequestError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // A proxy's HTML page or an empty body: fall back to the status below.
-  }
+/** The API's coded error from a failed answer's status and (parsed JSON) body. */
+function apiError(status: number, body: unknown): RequestError {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const code: ErrorCode = isErrorCode(fields.code)
     ? fields.code
-    : (FALLBACK_BY_STATUS[response.status] ??
-      (response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
+    : (FALLBACK_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
   const message = typeof fields.message === 'string' ? fields.message : ERROR_CODES[code].message;
   const field = typeof fields.field === 'string' ? fields.field : undefined;
   const retry = typeof fields.retryAfterSeconds === 'number' ? fields.retryAfterSeconds : undefined;
-  return new RequestError(code, message, response.status, field, retry);
+  return new RequestError(code, message, status, field, retry);
+}
+
+/** JSON text, or null for a proxy's HTML page or an empty body (the status then decides). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -73,10 +76,13 @@ export interface UploadOptions {
   fields?: Record<string, string>;
   files: Record<string, Blob | File>;
   signal?: AbortSignal;
+  /** Share of the body sent so far, 0 to 1. Given, the upload goes by XMLHttpRequest: fetch has no upload progress. */
+  onProgress?: (sent: number) => void;
 }
 
 export interface ClientOptions {
   fetch?: typeof fetch;
+  xhr?: () => XMLHttpRequest;
   timeoutMs?: number;
   onUnauthorized?: (error: RequestError) => void;
 }
@@ -111,7 +117,7 @@ export function createClient(options: ClientOptions = {}) {
         signal: controller.signal,
       });
       if (!response.ok) {
-        const error = await apiError(response);
+        const error = apiError(response.status, parseJson(await response.text().catch(() => '')));
         if (response.status === 401 && SESSION_LOST.has(error.code as string))
           onUnauthorized?.(error);
         throw error;
@@ -132,6 +138,70 @@ export function createClient(options: ClientOptions = {}) {
     }
   }
 
+  /**
+   * A multipart POST by XMLHttpRequest, for its upload progress. The time-out is one of
+   * inactivity: a 50 MB video on a slow line may take longer than 60 s in all, but a line that
+   * sends nothing for 60 s is dead.
+   */
+  function sendWithProgress<T>(
+    url: string,
+    body: FormData,
+    signal: AbortSignal | undefined,
+    onProgress: (sent: number) => void,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const xhr = (options.xhr ?? (() => new XMLHttpRequest()))();
+      let reason: 'timeout' | 'caller' | null = null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stop = (why: 'timeout' | 'caller') => {
+        reason ??= why;
+        xhr.abort();
+      };
+      const onCallerAbort = () => stop('caller');
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => stop('timeout'), timeoutMs);
+      };
+      const settle = (error: RequestError | null, value?: unknown) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onCallerAbort);
+        if (error) reject(error);
+        else resolve(value as T);
+      };
+      if (signal?.aborted) {
+        reject(new RequestError(RUNTIME_CODES.ABORTED, 'abort'));
+        return;
+      }
+      signal?.addEventListener('abort', onCallerAbort, { once: true });
+      xhr.open('POST', url);
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.upload.onprogress = (event) => {
+        arm();
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        const parsed = parseJson(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) {
+          onProgress(1);
+          settle(null, parsed);
+          return;
+        }
+        const error = apiError(xhr.status, parsed);
+        if (xhr.status === 401 && SESSION_LOST.has(error.code as string)) onUnauthorized?.(error);
+        settle(error);
+      };
+      xhr.onerror = () => settle(new RequestError(RUNTIME_CODES.UPLOAD_NETWORK, 'Network error'));
+      xhr.onabort = () =>
+        settle(
+          reason === 'timeout'
+            ? new RequestError(RUNTIME_CODES.NETWORK, 'timeout')
+            : new RequestError(RUNTIME_CODES.ABORTED, 'abort'),
+        );
+      arm();
+      xhr.send(body);
+    });
+  }
+
   return {
     request<T>(
       path: string,
@@ -149,10 +219,11 @@ export function createClient(options: ClientOptions = {}) {
       return send<T>(url, { method, headers, body }, signal, false);
     },
     /** Multipart POST with form fields and files (spec §7). */
-    upload<T>(path: string, { fields = {}, files, signal }: UploadOptions): Promise<T> {
+    upload<T>(path: string, { fields = {}, files, signal, onProgress }: UploadOptions): Promise<T> {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.append(key, value);
       for (const [key, file] of Object.entries(files)) form.append(key, file);
+      if (onProgress) return sendWithProgress<T>(path, form, signal, onProgress);
       return send<T>(
         path,
         { method: 'POST', headers: { accept: 'application/json' }, body: form },

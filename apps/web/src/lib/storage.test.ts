@@ -24,7 +24,7 @@ describe('storage wrapper', () => {
   it('writes values as a {type, data} wrapper and reads them back', () => {
     const backend = memoryStorage();
     const storage = createStorage(backend);
-    storage.set('locale', 'my');
+    expect(storage.set('locale', 'my')).toBe(true);
     storage.set('merchantInfo', { id: 'm1', phone: '+60123456789' });
     expect(JSON.parse(backend.map.get('locale')!)).toEqual({ type: 'string', data: 'my' });
     expect(JSON.parse(backend.map.get('merchantInfo')!)).toEqual({
@@ -74,7 +74,7 @@ describe('storage wrapper', () => {
       throw new Error('QuotaExceededError');
     };
     for (const storage of [createStorage(throwing), createStorage(null)]) {
-      expect(() => storage.set('locale', 'en')).not.toThrow();
+      expect(storage.set('locale', 'en')).toBe(false);
       expect(storage.get('locale', isString)).toBeNull();
     }
   });

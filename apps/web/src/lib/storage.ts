@@ -3,7 +3,8 @@
  * "data": value}`. Reads never throw: a missing key, unreadable JSON, a foreign shape or a type
  * that does not match its data all read as null.
  */
-export type StorageKey = 'locale' | 'merchantInfo';
+/** The spec's keys (§3), and the Create Auction form's local draft ('Save draft'). */
+export type StorageKey = 'locale' | 'merchantInfo' | 'auctionDraft';
 
 interface Wrapper {
   type: string;
@@ -19,7 +20,8 @@ export interface WrappedStorage {
   get<T>(key: StorageKey, guard: (data: unknown) => data is T): T | null;
   /** The raw stored string, for cheap change detection. */
   raw(key: StorageKey): string | null;
-  set(key: StorageKey, value: unknown): void;
+  /** False when the value could not be kept (storage full or disabled). */
+  set(key: StorageKey, value: unknown): boolean;
   remove(key: StorageKey): void;
 }
 
@@ -48,10 +50,13 @@ export function createStorage(backend: Storage | null): WrappedStorage {
       return guard(data) ? data : null;
     },
     set(key, value) {
+      if (!backend) return false;
       try {
-        backend?.setItem(key, JSON.stringify({ type: typeof value, data: value }));
+        backend.setItem(key, JSON.stringify({ type: typeof value, data: value }));
+        return true;
       } catch {
         // Full or disabled storage (private browsing): the app still works for this visit.
+        return false;
       }
     },
     remove(key) {

@@ -14,6 +14,7 @@ CREATE TABLE "auctions" (
 --> statement-breakpoint
 CREATE TABLE "bids" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"lot_id" uuid NOT NULL,
 	"buyer_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,

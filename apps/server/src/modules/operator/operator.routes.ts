@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { smsOutboxQuery, smsOutboxResponse } from '@sm/contract';
+import { z } from 'zod';
+import type { TestClock } from '../../lib/clock.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -8,7 +10,16 @@ import type { AuthService } from '../auth/auth.service.js';
 /** The operator's API: every route needs `Authorization: Bearer <OPERATOR_TOKEN>`. */
 export async function operatorRoutes(
   app: FastifyInstance,
-  { token, auth }: { token: string; auth: AuthService },
+  {
+    token,
+    auth,
+    testClock,
+  }: {
+    token: string;
+    auth: AuthService;
+    /** Only with TEST_CLOCK=true: lets browser tests and demos move time. */
+    testClock: TestClock | null;
+  },
 ) {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const header = req.headers.authorization ?? '';
@@ -28,6 +39,27 @@ export async function operatorRoutes(
     handler: async (req) => {
       const rows = await auth.listOutbox(req.query);
       return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    },
+  });
+
+  if (!testClock) return;
+  r.post('/test/clock', {
+    schema: {
+      tags: ['Operator'],
+      summary: 'TEST_CLOCK only: move the server clock forward (lots end on the next closer tick)',
+      security: [{ operatorToken: [] }],
+      body: z.object({
+        advanceMs: z
+          .number()
+          .int()
+          .min(0)
+          .max(366 * 24 * 3_600_000),
+      }),
+      response: { 200: z.object({ now: z.string() }) },
+    },
+    handler: async (req) => {
+      testClock.advance(req.body.advanceMs);
+      return { now: testClock.now().toISOString() };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { boats, merchants, stores } from '../../db/schema.js';
 
@@ -20,4 +20,20 @@ export async function setBusinessStatus(
     .update(merchants)
     .set({ businessStatus: status, businessRejectReason: rejectReason })
     .where(eq(merchants.accountId, merchantId));
+}
+
+export async function businessStatusOf(tx: Tx, merchantId: string) {
+  const [row] = await tx
+    .select({ status: merchants.businessStatus })
+    .from(merchants)
+    .where(eq(merchants.accountId, merchantId));
+  return row?.status ?? null;
+}
+
+export async function boatsOf(tx: Tx, merchantId: string) {
+  return tx
+    .select({ id: boats.id, boatNumber: boats.boatNumber, ownerName: boats.ownerName })
+    .from(boats)
+    .where(eq(boats.merchantId, merchantId))
+    .orderBy(asc(boats.createdAt), asc(boats.boatNumber));
 }

@@ -12,3 +12,9 @@ export async function settingOrCreate(tx: Tx, name: string, make: () => string):
   if (!row) throw new Error(`setting ${name} missing after insert`);
   return row.value;
 }
+
+/** The stored value, or null when none was ever set. */
+export async function settingValue(tx: Tx, name: string): Promise<string | null> {
+  const [row] = await tx.select().from(appSettings).where(eq(appSettings.name, name)).limit(1);
+  return row?.value ?? null;
+}

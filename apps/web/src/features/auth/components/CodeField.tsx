@@ -2,7 +2,7 @@ import type { SmsPurpose } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { TextInput } from '../../../lib/ui/TextInput';
-import { Field } from './Field';
+import { Field } from '../../../lib/ui/Field';
 import { SendCodeButton } from './SendCodeButton';
 import type { FieldBinding, FormFeedback } from './useContractForm';
 

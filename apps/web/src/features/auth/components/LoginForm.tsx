@@ -4,7 +4,7 @@ import { PATHS, REGISTER_PATH } from '../../../lib/paths';
 import { TextInput } from '../../../lib/ui/TextInput';
 import { useLogin } from '../api';
 import { AuthFormFrame } from './AuthFormFrame';
-import { Field } from './Field';
+import { Field } from '../../../lib/ui/Field';
 import { PhoneField } from './PhoneField';
 import { useContractForm } from './useContractForm';
 

@@ -2,7 +2,7 @@ import type { SmsPurpose } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../lib/ui/TextInput';
 import { CodeField } from './CodeField';
-import { Field } from './Field';
+import { Field } from '../../../lib/ui/Field';
 import { PhoneField } from './PhoneField';
 import type { FieldBinding, FormFeedback } from './useContractForm';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../lib/ui/TextInput';
-import { Field } from './Field';
+import { Field } from '../../../lib/ui/Field';
 import type { FieldBinding } from './useContractForm';
 
 export function PhoneField({ id, field }: { id: string; field: FieldBinding }) {

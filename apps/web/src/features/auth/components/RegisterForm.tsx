@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
+import { FieldError } from '../../../lib/ui/Field';
 import { useRegister } from '../api';
 import styles from './auth.module.css';
 import { AuthFormFrame } from './AuthFormFrame';
@@ -82,11 +83,7 @@ export function RegisterForm() {
             components={{ terms: docLink(PATHS.terms), privacy: docLink(PATHS.privacy) }}
           />
         </Checkbox>
-        {form.errors.agreePolicy ? (
-          <p className={styles.error} role="alert">
-            {form.errors.agreePolicy}
-          </p>
-        ) : null}
+        <FieldError>{form.errors.agreePolicy}</FieldError>
       </div>
     </AuthFormFrame>
   );

@@ -6,18 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
-import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
+import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import styles from './home.module.css';
 
-const SHORTCUTS = [
-  { to: PATHS.auctionCreate, title: 'auctionCreate', icon: <AddSquareOutline /> },
-  { to: PATHS.orders, title: 'orders', icon: <UnorderedListOutline /> },
-  { to: PATHS.wallet, title: 'wallet', icon: <WalletIcon /> },
-  { to: PATHS.store, title: 'store', icon: <ShopbagOutline /> },
-] as const;
-
-export default function HomePage() {
+/** The greeting, the business status and, until the merchant is verified, what to do about it. */
+export function MerchantOverview() {
   const { t } = useTranslation();
   const merchant = useMerchantInfo();
   if (!merchant) return null;
@@ -33,38 +27,51 @@ export default function HomePage() {
       : t('home.rejectedNoReason');
 
   return (
-    <div className={styles.screen}>
+    <>
       <section className={styles.hero}>
         <h2>{t('home.greeting', { name })}</h2>
-        <p>{t('home.intro')}</p>
-      </section>
-      <section className={styles.card} aria-label={t('business.status')}>
-        <div className={styles.row}>
-          <h3>{t('business.status')}</h3>
+        <div className={styles.status}>
+          <span>{t('business.status')}</span>
           <BusinessStatusTag status={status} />
         </div>
-        {note ? (
-          <p
-            className={
-              status === 'rejected' ? `${styles.note} ${styles.noteRejected}` : styles.note
-            }
-            role="note"
-          >
-            {note}
-          </p>
-        ) : null}
       </section>
-      <h3 className={styles.sectionTitle}>{t('home.shortcuts')}</h3>
+      {note ? (
+        <p
+          className={status === 'rejected' ? `${styles.note} ${styles.noteRejected}` : styles.note}
+          role="note"
+        >
+          {note}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const SHORTCUTS = [
+  { to: PATHS.auctionCreate, title: 'auctionCreate', icon: <AddSquareOutline /> },
+  { to: PATHS.orders, title: 'orders', icon: <UnorderedListOutline /> },
+  { to: PATHS.wallet, title: 'wallet', icon: <WalletIcon /> },
+  { to: PATHS.store, title: 'store', icon: <ShopbagOutline /> },
+] as const;
+
+/** One row of shortcuts; Create Auction first, marked as the main one. */
+export function Shortcuts() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('home.shortcuts')}>
       <ul className={styles.shortcuts}>
-        {SHORTCUTS.map((item) => (
+        {SHORTCUTS.map((item, index) => (
           <li key={item.to}>
-            <Link className={styles.shortcut} to={item.to}>
+            <Link
+              className={index === 0 ? `${styles.shortcut} ${styles.primary}` : styles.shortcut}
+              to={item.to}
+            >
               {item.icon}
-              {t(`nav.${item.title}`)}
+              <span>{t(`nav.${item.title}`)}</span>
             </Link>
           </li>
         ))}
       </ul>
-    </div>
+    </nav>
   );
 }

@@ -1,0 +1,256 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { accounts, auctions, bids, lotMedia, lots, media, stores } from '../../db/schema.js';
+
+export type LotRow = typeof lots.$inferSelect;
+export type BidRow = typeof bids.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
+
+export async function insertAuction(tx: Tx, values: typeof auctions.$inferInsert) {
+  const [row] = await tx.insert(auctions).values(values).returning();
+  if (!row) throw new Error('auction insert returned nothing');
+  return row;
+}
+
+export async function insertLot(
+  tx: Tx,
+  values: typeof lots.$inferInsert,
+  mediaIds: readonly string[],
+) {
+  const [row] = await tx.insert(lots).values(values).returning({ id: lots.id });
+  if (!row) throw new Error('lot insert returned nothing');
+  if (mediaIds.length > 0) {
+    await tx
+      .insert(lotMedia)
+      .values(mediaIds.map((mediaId, position) => ({ lotId: row.id, mediaId, position })));
+  }
+  return row.id;
+}
+
+/** This merchant's media among `ids`; another merchant's are simply not found. */
+export async function mediaOwnedBy(tx: Tx, merchantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(media)
+    .where(and(eq(media.merchantId, merchantId), inArray(media.id, [...ids])));
+}
+
+export async function mediaOfLots(tx: Tx, lotIds: readonly string[]) {
+  if (lotIds.length === 0) return [];
+  return tx
+    .select({ lotId: lotMedia.lotId, media })
+    .from(lotMedia)
+    .innerJoin(media, eq(media.id, lotMedia.mediaId))
+    .where(inArray(lotMedia.lotId, [...lotIds]))
+    .orderBy(asc(lotMedia.lotId), asc(lotMedia.position));
+}
+
+export async function lotById(tx: Tx, lotId: string) {
+  const [row] = await tx.select().from(lots).where(eq(lots.id, lotId));
+  return row ?? null;
+}
+
+/** The lot, locked until the transaction ends: bids, buyouts, the end and deletes take turns. */
+export async function lockLot(tx: Tx, lotId: string) {
+  const [row] = await tx.select().from(lots).where(eq(lots.id, lotId)).for('update');
+  return row ?? null;
+}
+
+export async function lotsOfAuctions(tx: Tx, auctionIds: readonly string[], lock = false) {
+  if (auctionIds.length === 0) return [];
+  const query = tx
+    .select()
+    .from(lots)
+    .where(inArray(lots.auctionId, [...auctionIds]))
+    .orderBy(asc(lots.auctionId), asc(lots.position));
+  return lock ? query.for('update') : query;
+}
+
+export async function auctionOf(tx: Tx, merchantId: string, auctionId: string, lock = false) {
+  const query = tx
+    .select()
+    .from(auctions)
+    .where(
+      and(
+        eq(auctions.id, auctionId),
+        eq(auctions.merchantId, merchantId),
+        isNull(auctions.deletedAt),
+      ),
+    );
+  const [row] = await (lock ? query.for('update') : query);
+  return row ?? null;
+}
+
+export async function markAuctionDeleted(tx: Tx, auctionId: string, at: Date) {
+  await tx.update(auctions).set({ deletedAt: at }).where(eq(auctions.id, auctionId));
+}
+
+/** Standing bids (not superseded) of these lots, with the buyers' phones, in no set order. */
+export async function standingBids(tx: Tx, lotIds: readonly string[]) {
+  if (lotIds.length === 0) return [];
+  return tx
+    .select({ bid: bids, buyerPhone: accounts.phone })
+    .from(bids)
+    .innerJoin(accounts, eq(accounts.id, bids.buyerId))
+    .where(and(inArray(bids.lotId, [...lotIds]), isNull(bids.supersededAt)));
+}
+
+export async function standingBidOf(tx: Tx, lotId: string, buyerId: string) {
+  const [row] = await tx
+    .select()
+    .from(bids)
+    .where(and(eq(bids.lotId, lotId), eq(bids.buyerId, buyerId), isNull(bids.supersededAt)));
+  return row ?? null;
+}
+
+export async function supersedeBid(tx: Tx, bidId: string, at: Date) {
+  await tx.update(bids).set({ supersededAt: at }).where(eq(bids.id, bidId));
+}
+
+export async function insertBid(tx: Tx, values: typeof bids.$inferInsert) {
+  const [row] = await tx.insert(bids).values(values).returning();
+  if (!row) throw new Error('bid insert returned nothing');
+  return row;
+}
+
+export async function setAwardedQuantity(tx: Tx, bidId: string, quantity: number) {
+  await tx.update(bids).set({ awardedQuantity: quantity }).where(eq(bids.id, bidId));
+}
+
+export async function updateLot(tx: Tx, lotId: string, values: Partial<typeof lots.$inferInsert>) {
+  await tx.update(lots).set(values).where(eq(lots.id, lotId));
+}
+
+/**
+ * One live lot whose time is up, locked; a lot another process is ending is skipped, so each end
+ * is written by exactly one process.
+ */
+export async function lockNextDueLot(tx: Tx, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(lots)
+    .where(and(eq(lots.status, 'live'), lte(lots.endsAt, now)))
+    .orderBy(asc(lots.endsAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+export async function hasDueLots(tx: Tx, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.status, 'live'), lte(lots.endsAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const liveAuction = (now: Date) =>
+  sql`${auctions.endsAt} > ${now.toISOString()} and exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and ${lots.status} = 'live')`;
+
+export interface AuctionPageQuery {
+  merchantId: string;
+  live: boolean;
+  now: Date;
+  /** Name search pattern (already escaped for LIKE) and matching species codes. */
+  search: { pattern: string; species: string[] } | null;
+  after: { publishedAt: Date; id: string } | null;
+  limit: number;
+}
+
+/** A page of the merchant's auctions, newest first. */
+export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
+  const conditions: SQL[] = [eq(auctions.merchantId, q.merchantId), isNull(auctions.deletedAt)];
+  conditions.push(q.live ? liveAuction(q.now) : sql`not (${liveAuction(q.now)})`);
+  if (q.search) {
+    const speciesMatch =
+      q.search.species.length > 0
+        ? sql` or ${lots.species} in (${sql.join(
+            q.search.species.map((s) => sql`${s}`),
+            sql`, `,
+          )})`
+        : sql``;
+    conditions.push(
+      sql`exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and (${lots.name} ilike ${q.search.pattern}${speciesMatch}))`,
+    );
+  }
+  if (q.after) {
+    conditions.push(
+      or(
+        sql`${auctions.publishedAt} < ${q.after.publishedAt.toISOString()}`,
+        and(eq(auctions.publishedAt, q.after.publishedAt), sql`${auctions.id} < ${q.after.id}`),
+      )!,
+    );
+  }
+  return tx
+    .select()
+    .from(auctions)
+    .where(and(...conditions))
+    .orderBy(desc(auctions.publishedAt), desc(auctions.id))
+    .limit(q.limit);
+}
+
+export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
+  const [row] = rowsOf<{ live: string; bid_sales: string | null; sales: string | null }>(
+    await tx.execute(sql`
+      select
+        (select count(*) from ${auctions}
+          where ${auctions.merchantId} = ${merchantId} and ${liveAuction(now)}) as live,
+        (select sum(floor((b.quantity::bigint * b.price + 5) / 10))
+          from ${bids} b join ${lots} l on l.id = b.lot_id
+          where l.merchant_id = ${merchantId} and l.status = 'live' and l.ends_at > ${now.toISOString()}
+            and b.superseded_at is null) as bid_sales,
+        (select sum(${lots.awardedAmount}) from ${lots}
+          where ${lots.merchantId} = ${merchantId}) as sales`),
+  );
+  return {
+    liveAuctions: Number(row?.live ?? 0),
+    totalBidSales: Number(row?.bid_sales ?? 0),
+    totalSales: Number(row?.sales ?? 0),
+  };
+}
+
+/** Live lots of every merchant, ending soonest first, with their store's name. */
+export async function liveLotPage(
+  tx: Tx,
+  now: Date,
+  after: { endsAt: Date; id: string } | null,
+  limit: number,
+) {
+  const conditions: SQL[] = [eq(lots.status, 'live'), gt(lots.endsAt, now)];
+  if (after) {
+    conditions.push(
+      or(
+        sql`${lots.endsAt} > ${after.endsAt.toISOString()}`,
+        and(eq(lots.endsAt, after.endsAt), sql`${lots.id} > ${after.id}`),
+      )!,
+    );
+  }
+  return tx
+    .select({ lot: lots, storeName: stores.name })
+    .from(lots)
+    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+    .where(and(...conditions))
+    .orderBy(asc(lots.endsAt), asc(lots.id))
+    .limit(limit);
+}
+
+export async function storeNameOf(tx: Tx, merchantId: string) {
+  const [row] = await tx
+    .select({ name: stores.name })
+    .from(stores)
+    .where(eq(stores.merchantId, merchantId));
+  return row?.name ?? null;
+}
+
+/** A buyer's standing bids, newest first, with their lots. */
+export async function bidsOfBuyer(tx: Tx, buyerId: string, limit: number) {
+  return tx
+    .select({ bid: bids, lot: lots })
+    .from(bids)
+    .innerJoin(lots, eq(lots.id, bids.lotId))
+    .where(and(eq(bids.buyerId, buyerId), isNull(bids.supersededAt)))
+    .orderBy(desc(bids.createdAt), desc(bids.seq))
+    .limit(limit);
+}

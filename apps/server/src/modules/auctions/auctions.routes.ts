@@ -1,0 +1,177 @@
+import {
+  auctionListQuery,
+  auctionListResponse,
+  boatListResponse,
+  buyerBidsResponse,
+  buyerLotDetail,
+  buyerLotListQuery,
+  buyerLotListResponse,
+  buyerOrdersResponse,
+  createAuctionRequest,
+  createAuctionResponse,
+  dashboardResponse,
+  idParams,
+  lotDetail,
+  okResponse,
+  placeBidRequest,
+} from '@sm/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../auth/auth.guard.js';
+import type { AuctionService } from './auctions.service.js';
+import type { BidService } from './bids.service.js';
+
+const merchantTag = ['Merchant auctions'];
+const security = [{ merchantSession: [] }];
+
+export async function merchantAuctionRoutes(
+  app: FastifyInstance,
+  { auctions }: { auctions: AuctionService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireMerchant);
+
+  r.get('/boats', {
+    schema: {
+      tags: merchantTag,
+      security,
+      summary: "The store's boats, for the lot form",
+      response: { 200: boatListResponse },
+    },
+    handler: async (req) => ({ items: await auctions.boats(authOf(req).accountId) }),
+  });
+
+  r.post('/auctions', {
+    schema: {
+      tags: merchantTag,
+      security,
+      summary:
+        'Publish an auction: its lots go live for exactly 15 minutes (Verified merchants only)',
+      body: createAuctionRequest,
+      response: { 200: createAuctionResponse },
+    },
+    handler: async (req) => auctions.publish(authOf(req).accountId, req.body),
+  });
+
+  r.get('/auctions', {
+    schema: {
+      tags: merchantTag,
+      security,
+      summary: 'Live or ended auctions, newest first; search by name or species',
+      querystring: auctionListQuery,
+      response: { 200: auctionListResponse },
+    },
+    handler: async (req) => auctions.list(authOf(req).accountId, req.query),
+  });
+
+  r.delete('/auctions/:id', {
+    schema: {
+      tags: merchantTag,
+      security,
+      summary: 'Delete an auction without bids, or hide an ended one (its orders stay)',
+      params: idParams,
+      response: { 200: okResponse },
+    },
+    handler: async (req) => {
+      await auctions.remove(authOf(req).accountId, req.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  r.get('/dashboard', {
+    schema: {
+      tags: merchantTag,
+      security,
+      summary: 'Live auctions, value of standing bids on live lots, value awarded so far',
+      response: { 200: dashboardResponse },
+    },
+    handler: async (req) => auctions.dashboard(authOf(req).accountId),
+  });
+
+  r.get('/lots/:id', {
+    schema: {
+      tags: merchantTag,
+      security,
+      summary: 'A lot with its bid ladder, or its award once ended',
+      params: idParams,
+      response: { 200: lotDetail },
+    },
+    handler: async (req) => auctions.lotDetail(authOf(req).accountId, req.params.id),
+  });
+}
+
+const buyerTag = ['Buyer auctions'];
+const buyerSecurity = [{ buyerSession: [] }];
+
+export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids: BidService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireBuyer);
+
+  r.get('/lots', {
+    schema: {
+      tags: buyerTag,
+      security: buyerSecurity,
+      summary: 'Live lots of every merchant, ending soonest first',
+      querystring: buyerLotListQuery,
+      response: { 200: buyerLotListResponse },
+    },
+    handler: async (req) => bids.liveLots(authOf(req).accountId, req.query),
+  });
+
+  r.get('/lots/:id', {
+    schema: {
+      tags: buyerTag,
+      security: buyerSecurity,
+      summary: 'A lot with its ladder (buyers masked) and this buyer’s bid',
+      params: idParams,
+      response: { 200: buyerLotDetail },
+    },
+    handler: async (req) => bids.lotForBuyer(authOf(req).accountId, req.params.id),
+  });
+
+  r.post('/lots/:id/bids', {
+    schema: {
+      tags: buyerTag,
+      security: buyerSecurity,
+      summary:
+        'Place or raise this buyer’s bid: kg (tenths) at a price per kg (sen, ≥ start, steps of RM 0.10)',
+      params: idParams,
+      body: placeBidRequest,
+      response: { 200: buyerLotDetail },
+    },
+    handler: async (req) => bids.placeBid(authOf(req).accountId, req.params.id, req.body),
+  });
+
+  r.post('/lots/:id/buyout', {
+    schema: {
+      tags: buyerTag,
+      security: buyerSecurity,
+      summary: 'Take the whole lot at its buyout price; the lot ends now',
+      params: idParams,
+      body: z.object({}).optional(),
+      response: { 200: buyerLotDetail },
+    },
+    handler: async (req) => bids.buyout(authOf(req).accountId, req.params.id),
+  });
+
+  r.get('/bids', {
+    schema: {
+      tags: buyerTag,
+      security: buyerSecurity,
+      summary: 'This buyer’s standing bids and what they win',
+      response: { 200: buyerBidsResponse },
+    },
+    handler: async (req) => bids.myBids(authOf(req).accountId),
+  });
+
+  r.get('/orders', {
+    schema: {
+      tags: buyerTag,
+      security: buyerSecurity,
+      summary: 'This buyer’s orders: one per lot won',
+      response: { 200: buyerOrdersResponse },
+    },
+    handler: async (req) => bids.myOrders(authOf(req).accountId),
+  });
+}

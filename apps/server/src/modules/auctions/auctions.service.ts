@@ -1,0 +1,512 @@
+import {
+  amountOf,
+  type auctionListQuery,
+  type AuctionSummary,
+  type BidEntry,
+  type createAuctionRequest,
+  DEFAULT_SERVICE_FEE_BPS,
+  type Dashboard,
+  feeOf,
+  LOT_DURATION_MS,
+  type LotAward,
+  type LotDetail,
+  type LotStatus,
+  maskMalaysianMobile,
+  type MediaItem,
+  PAYMENT_WINDOW_MS,
+  type Species,
+  speciesMatching,
+  type lotInput,
+} from '@sm/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { AppError } from '../../lib/errors.js';
+import { insertEvents } from '../events/events.repo.js';
+import { mediaItemOf } from '../media/media.view.js';
+import { insertOrder, ordersOfLot } from '../orders/orders.repo.js';
+import { boatsOf, businessStatusOf } from '../store/store.repo.js';
+import { settingValue } from '../system/settings.repo.js';
+import { allocate } from './award.js';
+import * as repo from './auctions.repo.js';
+import type { BidRow, LotRow, MediaRow } from './auctions.repo.js';
+
+type ParsedAuction = z.output<typeof createAuctionRequest>;
+type ParsedLot = z.output<typeof lotInput>;
+export type StandingBid = { bid: BidRow; buyerPhone: string };
+
+/** A lot past its end that no process has awarded yet still counts as ended. */
+export const lotStatusAt = (lot: LotRow, now: Date): LotStatus =>
+  lot.status === 'live' && lot.endsAt > now ? 'live' : 'ended';
+
+/** Landing times more than this ahead of the server's clock are refused (phones' clocks drift). */
+const LANDING_LEEWAY_MS = 60 * 60_000;
+
+export async function serviceFeeBps(tx: Tx): Promise<number> {
+  const value = await settingValue(tx, 'service_fee_bps');
+  return value === null ? DEFAULT_SERVICE_FEE_BPS : Number(value);
+}
+
+/** What each standing bid wins: if the lot ended now (live), or what it won (awarded). */
+export function winningQuantities(lot: LotRow, standing: readonly StandingBid[]) {
+  const won = new Map<string, number>();
+  if (lot.status === 'ended') {
+    for (const { bid } of standing) won.set(bid.id, bid.awardedQuantity ?? 0);
+    return won;
+  }
+  for (const { bid, quantity } of allocate(
+    standing.map((s) => s.bid),
+    lot.quantity,
+  )) {
+    won.set(bid.id, quantity);
+  }
+  return won;
+}
+
+/** The ladder as the lot detail shows it: best first, buyers masked. */
+export function ladderOf(lot: LotRow, standing: readonly StandingBid[]): BidEntry[] {
+  const won = winningQuantities(lot, standing);
+  const phoneOf = new Map(standing.map((s) => [s.bid.id, s.buyerPhone]));
+  return allocate(
+    standing.map((s) => s.bid),
+    lot.quantity,
+  ).map(({ bid }) => ({
+    id: bid.id,
+    buyer: maskMalaysianMobile(phoneOf.get(bid.id) ?? ''),
+    quantity: bid.quantity,
+    price: bid.price,
+    amount: amountOf(bid.quantity, bid.price),
+    at: bid.createdAt.toISOString(),
+    winningQuantity: won.get(bid.id) ?? 0,
+  }));
+}
+
+/** Amount and fee of what the standing bids win now (live) or won (ended). */
+function settlementOf(lot: LotRow, standing: readonly StandingBid[], feeBps: number) {
+  if (lot.status === 'ended') {
+    return { amount: lot.awardedAmount, fee: lot.awardedFee };
+  }
+  let amount = 0;
+  let fee = 0;
+  const won = winningQuantities(lot, standing);
+  for (const { bid } of standing) {
+    const q = won.get(bid.id) ?? 0;
+    if (q === 0) continue;
+    const a = amountOf(q, bid.price);
+    amount += a;
+    fee += feeOf(a, feeBps);
+  }
+  return { amount, fee };
+}
+
+const groupBy = <T, K>(items: readonly T[], key: (item: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createAuctionService({
+  db,
+  clock,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  /** Checks what the contract cannot: the clock, and that boats and media are this merchant's. */
+  async function checkLots(merchantId: string, lotsIn: ParsedLot[], now: Date) {
+    const boats = new Map((await boatsOf(db, merchantId)).map((b) => [b.id, b]));
+    const ids = lotsIn.flatMap((l) => [...l.photoIds, ...l.videoIds]);
+    const owned = new Map((await repo.mediaOwnedBy(db, merchantId, ids)).map((m) => [m.id, m]));
+    const earliest = new Date(now);
+    earliest.setUTCFullYear(now.getUTCFullYear() - 150);
+    return lotsIn.map((lot, i) => {
+      const at = (field: string) => `lots.${i}.${field}`;
+      const boat = boats.get(lot.boatId);
+      if (!boat) throw new AppError('NOT_FOUND', { field: at('boatId') });
+      const landedAt = new Date(lot.landedAt);
+      if (landedAt.getTime() > now.getTime() + LANDING_LEEWAY_MS) {
+        throw new AppError('LANDING_IN_FUTURE', { field: at('landedAt') });
+      }
+      if (landedAt < earliest) throw new AppError('INVALID_DATE', { field: at('landedAt') });
+      const mediaIds = [...lot.photoIds, ...lot.videoIds];
+      if (new Set(mediaIds).size !== mediaIds.length) {
+        throw new AppError('BAD_REQUEST', { field: at('photoIds') });
+      }
+      const check = (list: string[], kind: MediaRow['kind'], field: string) => {
+        for (const id of list) {
+          const m = owned.get(id);
+          if (!m) throw new AppError('NOT_FOUND', { field: at(field) });
+          if (m.kind !== kind) throw new AppError('UNSUPPORTED_FILE', { field: at(field) });
+        }
+      };
+      check(lot.photoIds, 'photo', 'photoIds');
+      check(lot.videoIds, 'video', 'videoIds');
+      return { lot, boat, landedAt, mediaIds };
+    });
+  }
+
+  async function publish(merchantId: string, input: ParsedAuction) {
+    if ((await businessStatusOf(db, merchantId)) !== 'verified') throw new AppError('NOT_VERIFIED');
+    const now = clock.now();
+    const checked = await checkLots(merchantId, input.lots, now);
+    const endsAt = new Date(now.getTime() + LOT_DURATION_MS);
+    return db.transaction(async (tx) => {
+      const auction = await repo.insertAuction(tx, { merchantId, publishedAt: now, endsAt });
+      const lotIds: string[] = [];
+      for (const [position, { lot, boat, landedAt, mediaIds }] of checked.entries()) {
+        const id = await repo.insertLot(
+          tx,
+          {
+            auctionId: auction.id,
+            merchantId,
+            position,
+            boatId: boat.id,
+            boatNumber: boat.boatNumber,
+            boatOwner: boat.ownerName,
+            harbor: lot.harbor,
+            freshness: lot.freshness,
+            landedAt,
+            name: lot.name,
+            species: lot.species,
+            quantity: lot.quantity,
+            startPrice: lot.startPrice,
+            buyoutPrice: lot.buyoutPrice ?? null,
+            description: lot.description ?? null,
+            noteSize: lot.notes.size ?? null,
+            noteIcing: lot.notes.icing ?? null,
+            notePackaging: lot.notes.packaging ?? null,
+            publishedAt: now,
+            endsAt,
+          },
+          mediaIds,
+        );
+        lotIds.push(id);
+      }
+      await insertEvents(tx, [
+        {
+          merchantId,
+          type: 'auction_published',
+          auctionId: auction.id,
+          lotId: null,
+          createdAt: now,
+        },
+      ]);
+      return { id: auction.id, lotIds, endsAt: endsAt.toISOString() };
+    });
+  }
+
+  /**
+   * Ends a locked live lot: awards it (PRODUCT.md §4) and creates the winners' orders, in the
+   * caller's transaction. `buyoutBid` gives that bid the whole lot and every other bid loses.
+   */
+  async function endLot(
+    tx: Tx,
+    lot: LotRow,
+    now: Date,
+    buyoutBid: BidRow | null = null,
+  ): Promise<void> {
+    const standing = (await repo.standingBids(tx, [lot.id])).map((s) => s.bid);
+    const allocations = buyoutBid
+      ? standing.map((bid) => ({ bid, quantity: bid.id === buyoutBid.id ? lot.quantity : 0 }))
+      : allocate(standing, lot.quantity);
+    const feeBps = await serviceFeeBps(tx);
+    let awardedQuantity = 0;
+    let awardedAmount = 0;
+    let awardedFee = 0;
+    for (const { bid, quantity } of allocations) {
+      await repo.setAwardedQuantity(tx, bid.id, quantity);
+      if (quantity === 0) continue;
+      const amount = amountOf(quantity, bid.price);
+      const fee = feeOf(amount, feeBps);
+      awardedQuantity += quantity;
+      awardedAmount += amount;
+      awardedFee += fee;
+      await insertOrder(
+        tx,
+        {
+          merchantId: lot.merchantId,
+          buyerId: bid.buyerId,
+          lotId: lot.id,
+          bidId: bid.id,
+          batchNumber: batchNumberOf(lot),
+          subtotal: amount,
+          feeBps,
+          fee,
+          createdAt: now,
+          payBy: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+        },
+        {
+          species: lot.species,
+          name: lot.name,
+          grade: lot.noteSize,
+          freshness: lot.freshness,
+          harbor: lot.harbor,
+          boatNumber: lot.boatNumber,
+          landedAt: lot.landedAt,
+          quantity,
+          price: bid.price,
+          amount,
+        },
+      );
+    }
+    const endedAt = buyoutBid ? now : lot.endsAt;
+    await repo.updateLot(tx, lot.id, {
+      status: 'ended',
+      endedAt,
+      endReason: buyoutBid ? 'buyout' : 'time',
+      awardedQuantity,
+      awardedAmount,
+      awardedFee,
+      feeBps,
+    });
+    await insertEvents(tx, [
+      {
+        merchantId: lot.merchantId,
+        type: buyoutBid ? 'buyout' : 'lot_ended',
+        auctionId: lot.auctionId,
+        lotId: lot.id,
+        createdAt: now,
+      },
+    ]);
+  }
+
+  /**
+   * Ends every lot whose time is up, one transaction each. Any number of processes may run this at
+   * once: each lot is locked by one of them and skipped by the others, and a lot already ended is
+   * not touched again. A crash rolls the whole end back; the next run does it.
+   */
+  async function closeDueLots(): Promise<number> {
+    let ended = 0;
+    for (;;) {
+      const now = clock.now();
+      const done = await db.transaction(async (tx) => {
+        const lot = await repo.lockNextDueLot(tx, now);
+        if (!lot) return false;
+        await endLot(tx, lot, now);
+        return true;
+      });
+      if (!done) return ended;
+      ended += 1;
+    }
+  }
+
+  async function hasDueLots(): Promise<boolean> {
+    return repo.hasDueLots(db, clock.now());
+  }
+
+  async function list(merchantId: string, query: z.output<typeof auctionListQuery>) {
+    const now = clock.now();
+    const after = decodeCursor(query.cursor);
+    const q = query.q?.trim();
+    const page = await repo.auctionPage(db, {
+      merchantId,
+      live: query.status === 'live',
+      now,
+      search: q ? { pattern: `%${escapeLike(q)}%`, species: speciesMatching(q) } : null,
+      after: after && { publishedAt: after.at, id: after.id },
+      limit: query.limit + 1,
+    });
+    const more = page.length > query.limit;
+    const shown = page.slice(0, query.limit);
+    const lotRows = await repo.lotsOfAuctions(
+      db,
+      shown.map((a) => a.id),
+    );
+    const lotIds = lotRows.map((l) => l.id);
+    const [standing, mediaRows, feeBps] = await Promise.all([
+      repo.standingBids(db, lotIds),
+      repo.mediaOfLots(db, lotIds),
+      serviceFeeBps(db),
+    ]);
+    const lotsBy = groupBy(lotRows, (l) => l.auctionId);
+    const bidsBy = groupBy(standing, (s) => s.bid.lotId);
+    const mediaBy = groupBy(mediaRows, (m) => m.lotId);
+
+    const items: AuctionSummary[] = shown.map((auction) => {
+      const its = lotsBy.get(auction.id) ?? [];
+      const first = its[0];
+      if (!first) throw new Error(`auction ${auction.id} has no lots`);
+      let bidQuantity = 0;
+      let bidAmount = 0;
+      let bidCount = 0;
+      let settlement = 0;
+      for (const lot of its) {
+        const lotBids = bidsBy.get(lot.id) ?? [];
+        bidCount += lotBids.length;
+        for (const { bid } of lotBids) {
+          bidQuantity += bid.quantity;
+          bidAmount += amountOf(bid.quantity, bid.price);
+        }
+        const s = settlementOf(lot, lotBids, lot.feeBps ?? feeBps);
+        settlement += s.amount - s.fee;
+      }
+      const live = its.some((l) => lotStatusAt(l, now) === 'live');
+      const thumb = (mediaBy.get(first.id) ?? []).find((m) => m.media.kind === 'photo');
+      return {
+        id: auction.id,
+        name: first.name,
+        species: [...new Set(its.map((l) => l.species as Species))],
+        lotCount: its.length,
+        firstLotId: first.id,
+        thumbUrl: thumb ? mediaItemOf(thumb.media).thumbUrl : null,
+        totalQuantity: its.reduce((s, l) => s + l.quantity, 0),
+        bidQuantity,
+        bidAmount,
+        status: live ? 'live' : 'ended',
+        publishedAt: auction.publishedAt.toISOString(),
+        endsAt: auction.endsAt.toISOString(),
+        awardedQuantity: its.reduce((s, l) => s + l.awardedQuantity, 0),
+        awardedAmount: its.reduce((s, l) => s + l.awardedAmount, 0),
+        projectedSettlement: settlement,
+        canDelete: !live || bidCount === 0,
+      };
+    });
+    const last = shown.at(-1);
+    return {
+      items,
+      nextCursor: more && last ? encodeCursor(last.publishedAt, last.id) : null,
+      serverNow: now.toISOString(),
+    };
+  }
+
+  async function dashboard(merchantId: string): Promise<Dashboard> {
+    return repo.dashboardTotals(db, merchantId, clock.now());
+  }
+
+  /** A lot of this merchant's; another merchant's answers exactly as a missing one. */
+  async function ownLot(merchantId: string, lotId: string) {
+    const lot = await repo.lotById(db, lotId);
+    if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
+    return lot;
+  }
+
+  async function lotDetail(merchantId: string, lotId: string): Promise<LotDetail> {
+    const lot = await ownLot(merchantId, lotId);
+    const now = clock.now();
+    const [siblings, standing, mediaRows, boats, feeBps, winners] = await Promise.all([
+      repo.lotsOfAuctions(db, [lot.auctionId]),
+      repo.standingBids(db, [lot.id]),
+      repo.mediaOfLots(db, [lot.id]),
+      boatsOf(db, merchantId),
+      lot.feeBps === null ? serviceFeeBps(db) : Promise.resolve(lot.feeBps),
+      lot.status === 'ended' ? ordersOfLot(db, lot.id) : Promise.resolve([]),
+    ]);
+    const media = mediaRows.map((m) => mediaItemOf(m.media));
+    const bidsShown = ladderOf(lot, standing);
+    const settlement = settlementOf(lot, standing, feeBps);
+    const boat = boats.find((b) => b.id === lot.boatId);
+    let award: LotAward | null = null;
+    if (lot.status === 'ended') {
+      const shown = winners.map((w) => ({
+        buyer: maskMalaysianMobile(w.buyerPhone),
+        quantity: w.quantity,
+        price: w.price,
+        amount: w.amount,
+        orderNumber: w.number,
+      }));
+      const buyout = lot.endReason === 'buyout' ? shown[0] : undefined;
+      award = {
+        awardedQuantity: lot.awardedQuantity,
+        awardedAmount: lot.awardedAmount,
+        unsoldQuantity: lot.quantity - lot.awardedQuantity,
+        serviceFee: lot.awardedFee,
+        projectedSettlement: lot.awardedAmount - lot.awardedFee,
+        winners: shown,
+        buyout: buyout ? { buyer: buyout.buyer, price: buyout.price, amount: buyout.amount } : null,
+      };
+    }
+    return {
+      ...lotFacts(lot, media, now),
+      position: lot.position,
+      boat: {
+        id: lot.boatId ?? '',
+        boatNumber: lot.boatNumber,
+        ownerName: boat?.ownerName ?? lot.boatOwner,
+      },
+      bids: bidsShown,
+      bidQuantity: bidsShown.reduce((s, b) => s + b.quantity, 0),
+      bidAmount: bidsShown.reduce((s, b) => s + b.amount, 0),
+      serviceFeeRate: feeBps,
+      projectedSettlement: settlement.amount - settlement.fee,
+      award,
+      siblings: siblings.map((s) => ({ id: s.id, name: s.name, status: lotStatusAt(s, now) })),
+      serverNow: now.toISOString(),
+    };
+  }
+
+  /** PRODUCT.md §4: no bids → gone at any time; bids → not while live; ended → hidden, orders stay. */
+  async function remove(merchantId: string, auctionId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const auction = await repo.auctionOf(tx, merchantId, auctionId, true);
+      if (!auction) throw new AppError('NOT_FOUND');
+      const now = clock.now();
+      const its = await repo.lotsOfAuctions(tx, [auctionId], true);
+      const live = its.filter((l) => lotStatusAt(l, now) === 'live');
+      if (live.length > 0) {
+        const standing = await repo.standingBids(
+          tx,
+          its.map((l) => l.id),
+        );
+        if (standing.length > 0) throw new AppError('AUCTION_HAS_BIDS');
+        for (const lot of live) {
+          await repo.updateLot(tx, lot.id, { status: 'ended', endedAt: now, feeBps: null });
+        }
+      }
+      await repo.markAuctionDeleted(tx, auctionId, now);
+      await insertEvents(tx, [
+        { merchantId, type: 'auction_deleted', auctionId, lotId: null, createdAt: now },
+      ]);
+    });
+    log.info({ merchantId, auctionId }, 'auction deleted');
+  }
+
+  async function boats(merchantId: string) {
+    return boatsOf(db, merchantId);
+  }
+
+  return { boats, publish, closeDueLots, hasDueLots, endLot, list, dashboard, lotDetail, remove };
+}
+
+export type AuctionService = ReturnType<typeof createAuctionService>;
+
+/** The catch a lot came from: boat and landing day, e.g. `SLF4521-260115`. */
+export function batchNumberOf(lot: Pick<LotRow, 'boatNumber' | 'landedAt'>): string {
+  const day = new Date(lot.landedAt.getTime() + 8 * 3_600_000).toISOString().slice(2, 10);
+  return `${lot.boatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase()}-${day.replace(/-/g, '')}`;
+}
+
+/** What merchants and buyers both see of a lot. */
+export function lotFacts(lot: LotRow, media: MediaItem[], now: Date) {
+  return {
+    id: lot.id,
+    auctionId: lot.auctionId,
+    name: lot.name,
+    species: lot.species as Species,
+    freshness: lot.freshness,
+    harbor: lot.harbor,
+    landedAt: lot.landedAt.toISOString(),
+    quantity: lot.quantity,
+    startPrice: lot.startPrice,
+    buyoutPrice: lot.buyoutPrice,
+    description: lot.description,
+    notes: { size: lot.noteSize, icing: lot.noteIcing, packaging: lot.notePackaging },
+    photos: media.filter((m) => m.kind === 'photo'),
+    video: media.find((m) => m.kind === 'video') ?? null,
+    status: lotStatusAt(lot, now),
+    publishedAt: lot.publishedAt.toISOString(),
+    endsAt: lot.endsAt.toISOString(),
+    endedAt: lot.endedAt?.toISOString() ?? null,
+    endReason: lot.endReason,
+  };
+}

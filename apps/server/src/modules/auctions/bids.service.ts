@@ -1,0 +1,254 @@
+import {
+  amountOf,
+  type BuyerLot,
+  type BuyerOrder,
+  type buyerBidsResponse,
+  type buyerLotDetail,
+  type buyerLotListQuery,
+  type Species,
+} from '@sm/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { AppError } from '../../lib/errors.js';
+import { insertEvents } from '../events/events.repo.js';
+import { mediaItemOf } from '../media/media.view.js';
+import { ordersOfBuyer } from '../orders/orders.repo.js';
+import * as repo from './auctions.repo.js';
+import type { LotRow } from './auctions.repo.js';
+import {
+  type AuctionService,
+  ladderOf,
+  lotFacts,
+  lotStatusAt,
+  type StandingBid,
+  winningQuantities,
+} from './auctions.service.js';
+
+const LIST_LIMIT = 100;
+
+/** The buyer API: live lots, bids and buyouts (PRODUCT.md §4), own bids and awards. */
+export function createBidService({
+  db,
+  clock,
+  auctions,
+}: {
+  db: Db;
+  clock: Clock;
+  auctions: AuctionService;
+}) {
+  /** Refuses a bid on a lot that cannot take one now; the lot must be locked by the caller. */
+  function assertLive(lot: LotRow | null, now: Date): asserts lot is LotRow {
+    if (!lot) throw new AppError('NOT_FOUND');
+    if (lotStatusAt(lot, now) !== 'live') throw new AppError('LOT_ENDED');
+  }
+
+  async function placeBid(
+    buyerId: string,
+    lotId: string,
+    input: { quantity: number; price: number },
+  ) {
+    await db.transaction(async (tx) => {
+      const lot = await repo.lockLot(tx, lotId);
+      const now = clock.now();
+      assertLive(lot, now);
+      if (input.price < lot.startPrice) throw new AppError('BID_BELOW_START', { field: 'price' });
+      if (lot.buyoutPrice !== null && input.price >= lot.buyoutPrice) {
+        throw new AppError('BID_AT_BUYOUT', { field: 'price' });
+      }
+      if (input.quantity > lot.quantity) {
+        throw new AppError('BID_OVER_QUANTITY', { field: 'quantity' });
+      }
+      const previous = await repo.standingBidOf(tx, lotId, buyerId);
+      if (previous) {
+        // A binding bid may only grow: never less kg or a lower price, and more of at least one.
+        const raises =
+          input.price >= previous.price &&
+          input.quantity >= previous.quantity &&
+          (input.price > previous.price || input.quantity > previous.quantity);
+        if (!raises) throw new AppError('BID_NOT_RAISED');
+        await repo.supersedeBid(tx, previous.id, now);
+      }
+      await repo.insertBid(tx, {
+        lotId,
+        buyerId,
+        quantity: input.quantity,
+        price: input.price,
+        createdAt: now,
+      });
+      await insertEvents(tx, [
+        {
+          merchantId: lot.merchantId,
+          type: 'bid',
+          auctionId: lot.auctionId,
+          lotId,
+          createdAt: now,
+        },
+      ]);
+    });
+    return lotForBuyer(buyerId, lotId);
+  }
+
+  /** The whole lot at the buyout price, at once; the lot ends and every other bid loses. */
+  async function buyout(buyerId: string, lotId: string) {
+    await db.transaction(async (tx) => {
+      const lot = await repo.lockLot(tx, lotId);
+      const now = clock.now();
+      assertLive(lot, now);
+      if (lot.buyoutPrice === null) throw new AppError('NO_BUYOUT');
+      const previous = await repo.standingBidOf(tx, lotId, buyerId);
+      if (previous) await repo.supersedeBid(tx, previous.id, now);
+      const bid = await repo.insertBid(tx, {
+        lotId,
+        buyerId,
+        quantity: lot.quantity,
+        price: lot.buyoutPrice,
+        createdAt: now,
+      });
+      await auctions.endLot(tx, lot, now, bid);
+    });
+    return lotForBuyer(buyerId, lotId);
+  }
+
+  function buyerView(
+    lot: LotRow,
+    storeName: string | null,
+    standing: StandingBid[],
+    media: ReturnType<typeof mediaItemOf>[],
+    buyerId: string,
+    now: Date,
+  ): BuyerLot {
+    const won = winningQuantities(lot, standing);
+    const mine = standing.find((s) => s.bid.buyerId === buyerId)?.bid;
+    return {
+      ...lotFacts(lot, media, now),
+      storeName,
+      boatNumber: lot.boatNumber,
+      bidCount: standing.length,
+      highestPrice: standing.reduce<number | null>((m, s) => Math.max(m ?? 0, s.bid.price), null),
+      myBid: mine
+        ? {
+            quantity: mine.quantity,
+            price: mine.price,
+            amount: amountOf(mine.quantity, mine.price),
+            at: mine.createdAt.toISOString(),
+            winningQuantity: won.get(mine.id) ?? 0,
+          }
+        : null,
+    };
+  }
+
+  async function lotForBuyer(
+    buyerId: string,
+    lotId: string,
+  ): Promise<z.output<typeof buyerLotDetail>> {
+    const lot = await repo.lotById(db, lotId);
+    if (!lot) throw new AppError('NOT_FOUND');
+    const now = clock.now();
+    const [standing, mediaRows, storeName] = await Promise.all([
+      repo.standingBids(db, [lot.id]),
+      repo.mediaOfLots(db, [lot.id]),
+      repo.storeNameOf(db, lot.merchantId),
+    ]);
+    const media = mediaRows.map((m) => mediaItemOf(m.media));
+    return {
+      ...buyerView(lot, storeName, standing, media, buyerId, now),
+      bids: ladderOf(lot, standing),
+      serverNow: now.toISOString(),
+    };
+  }
+
+  async function liveLots(buyerId: string, query: z.output<typeof buyerLotListQuery>) {
+    const now = clock.now();
+    const after = decodeCursor(query.cursor);
+    const page = await repo.liveLotPage(
+      db,
+      now,
+      after && { endsAt: after.at, id: after.id },
+      query.limit + 1,
+    );
+    const shown = page.slice(0, query.limit);
+    const ids = shown.map((r) => r.lot.id);
+    const [standing, mediaRows] = await Promise.all([
+      repo.standingBids(db, ids),
+      repo.mediaOfLots(db, ids),
+    ]);
+    const items = shown.map(({ lot, storeName }) =>
+      buyerView(
+        lot,
+        storeName,
+        standing.filter((s) => s.bid.lotId === lot.id),
+        mediaRows.filter((m) => m.lotId === lot.id).map((m) => mediaItemOf(m.media)),
+        buyerId,
+        now,
+      ),
+    );
+    const last = shown.at(-1)?.lot;
+    return {
+      items,
+      nextCursor: page.length > query.limit && last ? encodeCursor(last.endsAt, last.id) : null,
+      serverNow: now.toISOString(),
+    };
+  }
+
+  async function myBids(buyerId: string): Promise<z.output<typeof buyerBidsResponse>> {
+    const now = clock.now();
+    const rows = await repo.bidsOfBuyer(db, buyerId, LIST_LIMIT);
+    const liveLotIds = rows.filter((r) => r.lot.status === 'live').map((r) => r.lot.id);
+    const standing = await repo.standingBids(db, liveLotIds);
+    return {
+      items: rows.map(({ bid, lot }) => {
+        const won = winningQuantities(
+          lot,
+          lot.status === 'live' ? standing.filter((s) => s.bid.lotId === lot.id) : [],
+        );
+        return {
+          lotId: lot.id,
+          lotName: lot.name,
+          species: lot.species as Species,
+          lotStatus: lotStatusAt(lot, now),
+          endsAt: lot.endsAt.toISOString(),
+          quantity: bid.quantity,
+          price: bid.price,
+          amount: amountOf(bid.quantity, bid.price),
+          at: bid.createdAt.toISOString(),
+          winningQuantity:
+            lot.status === 'live' ? (won.get(bid.id) ?? 0) : (bid.awardedQuantity ?? 0),
+          awardedQuantity: lot.status === 'ended' ? (bid.awardedQuantity ?? 0) : null,
+        };
+      }),
+    };
+  }
+
+  async function myOrders(buyerId: string): Promise<{ items: BuyerOrder[] }> {
+    const rows = await ordersOfBuyer(db, buyerId, LIST_LIMIT);
+    return {
+      items: rows.map(({ order, item }) => ({
+        id: order.id,
+        number: order.number,
+        lotId: order.lotId,
+        status: order.status,
+        subtotal: order.subtotal,
+        createdAt: order.createdAt.toISOString(),
+        payBy: order.payBy.toISOString(),
+        item: {
+          species: item.species as Species,
+          name: item.name,
+          grade: item.grade,
+          freshness: item.freshness,
+          harbor: item.harbor,
+          boatNumber: item.boatNumber,
+          landedAt: item.landedAt.toISOString(),
+          quantity: item.quantity,
+          price: item.price,
+          amount: item.amount,
+        },
+      })),
+    };
+  }
+
+  return { placeBid, buyout, lotForBuyer, liveLots, myBids, myOrders };
+}
+
+export type BidService = ReturnType<typeof createBidService>;

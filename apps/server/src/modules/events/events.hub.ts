@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { EVENTS_CHANNEL, type MerchantEventRow } from './events.repo.js';
+
+export type EventListener = (event: MerchantEventRow) => void;
+
+export interface EventHub {
+  /** Calls `listener` with each event of this merchant committed from now on, in any process. */
+  subscribe(merchantId: string, listener: EventListener): () => void;
+  /** Open streams in this process. */
+  readonly size: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Fans the database's NOTIFYs out to this process's streams. Every process LISTENs, so a bid taken
+ * by one process reaches a merchant whose stream is held by another.
+ */
+export async function startEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
+  const byMerchant = new Map<string, Set<EventListener>>();
+  let size = 0;
+
+  const dispatch = (payload: string) => {
+    let event: MerchantEventRow;
+    try {
+      const raw = JSON.parse(payload) as MerchantEventRow & { createdAt: string };
+      event = { ...raw, createdAt: new Date(raw.createdAt) };
+    } catch (err) {
+      log.warn({ err }, 'unreadable event notification');
+      return;
+    }
+    for (const listener of byMerchant.get(event.merchantId) ?? []) listener(event);
+  };
+
+  const unlisten = await database.listen(EVENTS_CHANNEL, dispatch, () =>
+    // A stream that missed events while the listener was down gets them when it reconnects
+    // (Last-Event-ID); telling it to reconnect now is what makes that happen.
+    byMerchant.forEach((set) => set.forEach((listener) => listener(RESYNC))),
+  );
+
+  return {
+    subscribe(merchantId, listener) {
+      let set = byMerchant.get(merchantId);
+      if (!set) byMerchant.set(merchantId, (set = new Set()));
+      set.add(listener);
+      size += 1;
+      return () => {
+        if (!set.delete(listener)) return;
+        size -= 1;
+        if (set.size === 0) byMerchant.delete(merchantId);
+      };
+    },
+    get size() {
+      return size;
+    },
+    stop: unlisten,
+  };
+}
+
+/** Not an event: tells a stream to close so that its client reconnects and catches up. */
+export const RESYNC: MerchantEventRow = {
+  id: -1,
+  merchantId: '',
+  type: 'resync',
+  auctionId: '',
+  lotId: null,
+  createdAt: new Date(0),
+};

@@ -1,0 +1,98 @@
+import type { MerchantEvent } from '@sm/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { authOf } from '../auth/auth.guard.js';
+import type { EventHub } from './events.hub.js';
+import { RESYNC } from './events.hub.js';
+import { eventsAfter, latestEventId, type MerchantEventRow } from './events.repo.js';
+
+/** Comments keep proxies and phones from dropping an idle stream. */
+const HEARTBEAT_MS = 20_000;
+const REPLAY_PAGE = 500;
+
+const lastEventId = (value: unknown): number | null => {
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) ? n : null;
+};
+
+export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: EventHub; db: Db }) {
+  const open = new Set<ServerResponse>();
+  // Streams never end by themselves; a closing server ends them so that it can finish.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get('/events', {
+    onRequest: app.requireMerchant,
+    schema: {
+      tags: ['Live events'],
+      summary:
+        'Server-Sent Events of this merchant: bids, buyouts, ends. Resumes after Last-Event-ID (header, or ?lastEventId=)',
+      querystring: z.object({ lastEventId: z.string().max(20).optional() }),
+      produces: ['text/event-stream'],
+    },
+    handler: async (req, reply) => {
+      const { accountId } = authOf(req);
+      const resumeFrom = lastEventId(req.headers['last-event-id'] ?? req.query.lastEventId);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      open.add(res);
+
+      let sent = resumeFrom ?? 0;
+      let replaying = true;
+      const queued: MerchantEventRow[] = [];
+      const write = (event: MerchantEventRow) => {
+        if (event.id <= sent) return;
+        sent = event.id;
+        const data: MerchantEvent = {
+          type: event.type as MerchantEvent['type'],
+          auctionId: event.auctionId,
+          lotId: event.lotId,
+          at: event.createdAt.toISOString(),
+        };
+        res.write(`id: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const unsubscribe = hub.subscribe(accountId, (event) => {
+        if (event === RESYNC) res.end();
+        else if (replaying) queued.push(event);
+        else write(event);
+      });
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      res.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+      });
+
+      try {
+        res.write('retry: 2000\n\n');
+        if (resumeFrom === null) {
+          // An id with no data sets the browser's Last-Event-ID without an event, so a stream
+          // that drops before its first event still resumes from here.
+          sent = await latestEventId(db, accountId);
+          res.write(`id: ${sent}\n\n`);
+        } else {
+          for (;;) {
+            const page = await eventsAfter(db, accountId, sent, REPLAY_PAGE);
+            page.forEach(write);
+            if (page.length < REPLAY_PAGE) break;
+          }
+        }
+        replaying = false;
+        queued.forEach(write);
+      } catch (err) {
+        req.log.error({ err }, 'event stream failed');
+        res.end();
+      }
+    },
+  });
+}

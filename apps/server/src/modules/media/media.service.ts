@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_VIDEO_BYTES,
+  PHOTO_TYPES,
+  VIDEO_TYPES,
+  type MediaItem,
+  type MediaKind,
+} from '@sm/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromFile } from 'file-type/node';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import * as repo from './media.repo.js';
+import type { MediaRow } from './media.repo.js';
+import { mediaItemOf } from './media.view.js';
+
+/** Decoding more than this is refused: a small file may claim a huge canvas (a pixel bomb). */
+const MAX_INPUT_PIXELS = 40_000_000;
+const PHOTO_BOX = 1600;
+const THUMB_BOX = 400;
+/** Uploads in progress, kept under mediaDir so finishing one is a rename on the same disk. */
+const TMP_DIR = 'tmp';
+
+type AcceptedType = { kind: MediaKind; mime: string; exts: readonly string[] };
+const ACCEPTED = new Map<string, AcceptedType>([
+  ...Object.entries(PHOTO_TYPES).map(
+    ([mime, exts]) => [mime, { kind: 'photo' as const, mime, exts }] as const,
+  ),
+  ...Object.entries(VIDEO_TYPES).map(
+    ([mime, exts]) => [mime, { kind: 'video' as const, mime, exts }] as const,
+  ),
+]);
+/** What file-type calls a few variants of the accepted types. */
+const MIME_ALIASES: Record<string, string> = {
+  'image/apng': 'image/png',
+  'video/x-m4v': 'video/mp4',
+};
+
+/** Names of stored files: 16 random bytes in base64url and the stored type's extension. */
+const STORED_EXTS = ['webp', ...Object.values(VIDEO_TYPES).map((exts) => exts[0])];
+const STORED_NAME = new RegExp(`^[\\w-]{22}\\.(?:${STORED_EXTS.join('|')})$`);
+export const isStoredName = (name: string): boolean => STORED_NAME.test(name);
+const newName = (ext: string) => `${randomBytes(16).toString('base64url')}.${ext}`;
+
+/** One uploaded file as the transport hands it over. */
+export interface UploadedFile {
+  /** The name the client gave; only its extension is checked, against the content. */
+  fileName: string;
+  /** The bytes. `truncated` is set by a parser that cut the file at its own size limit. */
+  stream: Readable & { truncated?: boolean };
+}
+
+export interface MediaDeps {
+  db: Db;
+  /** Where stored files live (served at MEDIA_URL_PREFIX). */
+  mediaDir: string;
+  log: FastifyBaseLogger;
+}
+
+type StoredValues = Pick<
+  MediaRow,
+  'kind' | 'fileName' | 'thumbName' | 'mime' | 'size' | 'width' | 'height'
+>;
+
+export function createMediaService({ db, mediaDir, log }: MediaDeps) {
+  /** Streams the file to `dest`, counting bytes; never holds the file in memory. */
+  async function receive(file: UploadedFile, dest: string): Promise<number> {
+    let size = 0;
+    try {
+      await pipeline(
+        file.stream,
+        async function* count(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            // Past the limit: keep reading so the request drains, but write nothing more.
+            if (size <= MAX_VIDEO_BYTES) yield chunk;
+          }
+        },
+        createWriteStream(dest, { flags: 'wx' }),
+      );
+    } catch (err) {
+      // A disk error is ours (500); anything else is the client's stream breaking off.
+      if (err instanceof Error && 'syscall' in err) throw err;
+      log.info({ err }, 'upload stream failed');
+      throw new AppError('UPLOAD_FAILED');
+    }
+    if (file.stream.truncated || size > MAX_VIDEO_BYTES) throw new AppError('FILE_TOO_LARGE');
+    return size;
+  }
+
+  /** What the content is, whatever the client called it. */
+  async function sniff(tmp: string, fileName: string): Promise<AcceptedType> {
+    const found = await fileTypeFromFile(tmp);
+    const type = found && ACCEPTED.get(MIME_ALIASES[found.mime] ?? found.mime);
+    if (!type) throw new AppError('UNSUPPORTED_FILE');
+    const ext = path.extname(fileName).slice(1).toLowerCase();
+    if (ext && !type.exts.includes(ext)) throw new AppError('FILE_TYPE_MISMATCH');
+    return type;
+  }
+
+  /** Re-encodes to WebP: drops metadata (location, camera) and anything hidden in the file. */
+  async function storePhoto(tmp: string, written: string[]): Promise<StoredValues> {
+    const fileName = newName('webp');
+    const thumbName = newName('webp');
+    const target = path.join(mediaDir, fileName);
+    const thumbTarget = path.join(mediaDir, thumbName);
+    written.push(target, thumbTarget);
+    const image = sharp(tmp, { limitInputPixels: MAX_INPUT_PIXELS });
+    const fitInside = (box: number) =>
+      image.clone().rotate().resize(box, box, { fit: 'inside', withoutEnlargement: true });
+    try {
+      const [info] = await Promise.all([
+        fitInside(PHOTO_BOX).webp({ quality: 80 }).toFile(target),
+        fitInside(THUMB_BOX).webp({ quality: 75 }).toFile(thumbTarget),
+      ]);
+      return {
+        kind: 'photo',
+        fileName,
+        thumbName,
+        mime: 'image/webp',
+        size: info.size,
+        width: info.width,
+        height: info.height,
+      };
+    } catch (err) {
+      if (err instanceof Error && err.message.includes('pixel limit')) {
+        throw new AppError('IMAGE_TOO_LARGE');
+      }
+      log.info({ err }, 'photo refused: it does not decode');
+      throw new AppError('UNSUPPORTED_FILE');
+    }
+  }
+
+  /** A video is kept as uploaded, under the extension of what it really is. */
+  async function storeVideo(
+    tmp: string,
+    type: AcceptedType,
+    size: number,
+    written: string[],
+  ): Promise<StoredValues> {
+    const fileName = newName(type.exts[0] ?? 'bin');
+    const target = path.join(mediaDir, fileName);
+    written.push(target);
+    await rename(tmp, target);
+    const { kind, mime } = type;
+    return { kind, fileName, thumbName: null, mime, size, width: null, height: null };
+  }
+
+  return {
+    /**
+     * Checks, converts and stores one upload of the merchant, then records it. A refused upload
+     * leaves nothing behind: no row, no file.
+     */
+    async upload(merchantId: string, file: UploadedFile): Promise<MediaItem> {
+      const tmpDir = path.join(mediaDir, TMP_DIR);
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
+      const written: string[] = [];
+      try {
+        const size = await receive(file, tmp);
+        if (size === 0) throw new AppError('FILE_REQUIRED');
+        const type = await sniff(tmp, file.fileName);
+        if (size > (type.kind === 'photo' ? MAX_PHOTO_BYTES : MAX_VIDEO_BYTES)) {
+          throw new AppError('FILE_TOO_LARGE');
+        }
+        const stored =
+          type.kind === 'photo'
+            ? await storePhoto(tmp, written)
+            : await storeVideo(tmp, type, size, written);
+        return mediaItemOf(await repo.insertMedia(db, { merchantId, ...stored }));
+      } catch (err) {
+        await Promise.all(written.map((f) => rm(f, { force: true })));
+        throw err;
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
+
+    /** This merchant's media among `ids` (for lots to refer to); others' are not found. */
+    async findOwned(merchantId: string, ids: readonly string[]): Promise<MediaItem[]> {
+      const rows = await repo.findMediaByIds(db, merchantId, ids);
+      return rows.map(mediaItemOf);
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

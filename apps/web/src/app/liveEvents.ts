@@ -1,0 +1,37 @@
+import type { MerchantEvent } from '@sm/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { applyMerchantEvents, parseMerchantEvent, refreshAllLive } from '../features/auctions/live';
+import { openEventStream } from '../lib/sse';
+
+/** A burst of bids refreshes once: events this close together are applied as one batch. */
+const BATCH_MS = 150;
+
+/**
+ * The signed-in merchant's live events (GET /api/events), kept open while the app runs; each
+ * batch refreshes the queries it changed. Loaded after sign-in only, so the sign-in page does
+ * not carry it.
+ */
+export function startLiveEvents(queryClient: QueryClient): () => void {
+  let batch: MerchantEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const events = batch;
+    batch = [];
+    applyMerchantEvents(queryClient, events);
+  };
+  const close = openEventStream({
+    url: '/api/events',
+    onMessage: (data) => {
+      const event = parseMerchantEvent(data);
+      if (!event) return;
+      batch.push(event);
+      timer ??= setTimeout(flush, BATCH_MS);
+    },
+    onReconnect: () => refreshAllLive(queryClient),
+  });
+  return () => {
+    clearTimeout(timer);
+    close();
+  };
+}

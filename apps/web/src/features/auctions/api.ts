@@ -1,0 +1,106 @@
+import type {
+  AuctionListResponse,
+  BoatSummary,
+  CreateAuctionRequest,
+  Dashboard,
+  LotDetail,
+  LotStatus,
+  MediaItem,
+} from '@sm/contract';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { request, upload } from '../../lib/request';
+
+/** Query keys of the feature, in one place: live events and mutations invalidate by them. */
+export const auctionKeys = {
+  /** Lists and the dashboard: everything a bid, a buyout or an end may change on Home. */
+  overview: ['auctions'] as const,
+  dashboard: () => ['auctions', 'dashboard'] as const,
+  list: (status: LotStatus, q: string) => ['auctions', 'list', status, q] as const,
+  lots: ['lots'] as const,
+  lot: (id: string) => ['lots', id] as const,
+  boats: ['boats'] as const,
+};
+
+export const dashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: auctionKeys.dashboard(),
+    queryFn: ({ signal }) => request<Dashboard>('/api/dashboard', { signal }),
+  });
+
+export const PAGE_SIZE = 20;
+
+export const auctionListQueryOptions = (status: LotStatus, q: string) =>
+  infiniteQueryOptions({
+    queryKey: auctionKeys.list(status, q),
+    queryFn: ({ pageParam, signal }) =>
+      request<AuctionListResponse>('/api/auctions', {
+        query: { status, q: q || undefined, cursor: pageParam || undefined, limit: PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** How often a lot asks again while its end or its award is due: the fallback when no live event comes. */
+const DUE_POLL_MS = 2_000;
+
+export const lotQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: auctionKeys.lot(id),
+    queryFn: ({ signal }) => request<LotDetail>(`/api/lots/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => {
+      const lot = query.state.data;
+      if (!lot) return false;
+      if (lot.status === 'ended') return lot.award ? false : DUE_POLL_MS;
+      const serverTime = Date.parse(lot.serverNow) + (Date.now() - query.state.dataUpdatedAt);
+      const left = Date.parse(lot.endsAt) - serverTime;
+      // Ask again just after the end, then every 2 s until the lot reads as ended.
+      return left > 0 ? left + 500 : DUE_POLL_MS;
+    },
+  });
+
+export const boatsQueryOptions = () =>
+  queryOptions({
+    queryKey: auctionKeys.boats,
+    queryFn: ({ signal }) => request<{ items: BoatSummary[] }>('/api/boats', { signal }),
+    select: (data) => data.items,
+  });
+
+/** One photo or video; `onProgress` gets the share sent, 0 to 1. */
+export const uploadMedia = (file: File, onProgress: (sent: number) => void, signal?: AbortSignal) =>
+  upload<MediaItem>('/api/media', { files: { file }, onProgress, signal });
+
+const createAuction = (data: CreateAuctionRequest) =>
+  request<{ id: string; lotIds: string[]; endsAt: string }>('/api/auctions', {
+    method: 'POST',
+    data,
+  });
+
+const deleteAuction = (id: string) =>
+  request<{ ok: true }>(`/api/auctions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function refreshOverview(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: auctionKeys.overview });
+}
+
+export function useCreateAuction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAuction,
+    onSuccess: () => refreshOverview(queryClient),
+  });
+}
+
+export function useDeleteAuction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAuction,
+    onSuccess: () => refreshOverview(queryClient),
+  });
+}

@@ -1,0 +1,273 @@
+import { type AuctionSummary, formatKg, formatRM, type LotStatus, SPECIES } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Tabs from 'antd-mobile/es/components/tabs';
+import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
+import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
+import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText, showError } from '../../../lib/errors';
+import { currentLocale } from '../../../lib/i18n';
+import { lotDetailPath, PATHS } from '../../../lib/paths';
+import { toast } from '../../../lib/toast';
+import { auctionListQueryOptions, dashboardQueryOptions, useDeleteAuction } from '../api';
+import styles from './console.module.css';
+import { Countdown, serverOffset } from './Countdown';
+import { PageMessage } from './PageMessage';
+import states from './states.module.css';
+import { StatusTag } from './StatusTag';
+
+/** Home's three figures (spec §2 "Dashboard"): live auctions, total bid sales, total sales. */
+export function DashboardCards() {
+  const { t } = useTranslation();
+  const dashboard = useQuery(dashboardQueryOptions());
+  const data = dashboard.data;
+  const figures = [
+    { key: 'liveAuctions', value: data ? String(data.liveAuctions) : null },
+    { key: 'totalBidSales', value: data ? formatRM(data.totalBidSales) : null },
+    { key: 'totalSales', value: data ? formatRM(data.totalSales) : null },
+  ] as const;
+  return (
+    <section aria-label={t('console.dashboard')}>
+      <dl className={styles.dashboard}>
+        {figures.map((figure) => (
+          <div key={figure.key}>
+            <dt>{t(`console.${figure.key}`)}</dt>
+            <dd>
+              {figure.value ??
+                (dashboard.isError ? (
+                  '–'
+                ) : (
+                  <span className={`${states.skeleton} ${styles.figureSkeleton}`} />
+                ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {dashboard.isError ? (
+        <p className={styles.inlineError} role="alert">
+          {errorText(dashboard.error)}{' '}
+          <Button size="mini" fill="outline" onClick={() => void dashboard.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Thumb({ url }: { url: string | null }) {
+  return url ? (
+    <img className={styles.thumb} src={url} alt="" loading="lazy" />
+  ) : (
+    <span className={styles.thumb} aria-hidden="true">
+      <PictureOutline />
+    </span>
+  );
+}
+
+function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: number }) {
+  const { t } = useTranslation();
+  const remove = useDeleteAuction();
+  const locale = currentLocale();
+  const live = auction.status === 'live';
+
+  const confirmDelete = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('console.deleteConfirm', { name: auction.name }),
+      confirmText: t('console.delete'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    remove.mutate(auction.id, {
+      onSuccess: () => toast(t('success.deleted'), 'success'),
+      onError: showError,
+    });
+  };
+
+  return (
+    <li className={styles.card}>
+      <Link className={styles.cardLink} to={lotDetailPath(auction.firstLotId)}>
+        <Thumb url={auction.thumbUrl} />
+        <div className={styles.cardBody}>
+          <h3>{auction.name}</h3>
+          <p className={styles.species}>
+            {auction.species.map((code) => SPECIES[code][locale]).join(' · ')}
+          </p>
+          <p>
+            {t('console.lots', { count: auction.lotCount })} ·{' '}
+            {t('console.kg', { kg: formatKg(auction.totalQuantity) })}
+          </p>
+          <p>
+            {live
+              ? t('console.bids', {
+                  kg: formatKg(auction.bidQuantity),
+                  amount: formatRM(auction.bidAmount),
+                })
+              : t('console.awarded', {
+                  kg: formatKg(auction.awardedQuantity),
+                  amount: formatRM(auction.awardedAmount),
+                })}
+          </p>
+        </div>
+      </Link>
+      <div className={styles.cardFooter}>
+        <StatusTag status={auction.status} />
+        {live ? (
+          <Countdown className={styles.countdown} endsAt={auction.endsAt} offset={offset} />
+        ) : null}
+        {auction.canDelete ? (
+          <Button
+            className={styles.delete}
+            size="mini"
+            fill="none"
+            color="danger"
+            loading={remove.isPending}
+            onClick={() => void confirmDelete()}
+            aria-label={t('console.deleteNamed', { name: auction.name })}
+          >
+            <DeleteOutline aria-hidden="true" /> {t('console.delete')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.list} role="status" aria-label={t('common.loading')}>
+      {[0, 1, 2].map((row) => (
+        <li key={row} className={`${styles.card} ${styles.cardSkeleton}`}>
+          <span className={`${states.skeleton} ${styles.thumb}`} />
+          <span className={styles.cardBody}>
+            <span className={`${states.skeleton} ${styles.lineSkeleton}`} />
+            <span className={`${states.skeleton} ${styles.lineSkeleton}`} />
+            <span className={`${states.skeleton} ${styles.lineSkeleton}`} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The auction list: search by name or species, Live / Ended, pages loaded as the merchant
+ * scrolls. The tab and the search live in the URL, so coming back from a lot finds them again.
+ */
+export function AuctionList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const status: LotStatus = params.get('status') === 'ended' ? 'ended' : 'live';
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+
+  const update = useCallback(
+    (next: { status?: LotStatus; q?: string }) =>
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          const nextQ = (next.q ?? q).trim();
+          if ((next.status ?? status) === 'ended') out.set('status', 'ended');
+          else out.delete('status');
+          if (nextQ) out.set('q', nextQ);
+          else out.delete('q');
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams, status, q],
+  );
+
+  // Typing searches after a pause; Enter or clearing searches at once.
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => update({ q: typed }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, update]);
+
+  const list = useInfiniteQuery(auctionListQueryOptions(status, q));
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const firstPage = list.data?.pages[0];
+  const offset = firstPage ? serverOffset(firstPage.serverNow, list.dataUpdatedAt) : 0;
+
+  let body;
+  if (list.isPending) {
+    body = <ListSkeleton />;
+  } else if (list.isError && items.length === 0) {
+    body = (
+      <PageMessage
+        title={t('console.loadFailed')}
+        description={errorText(list.error) ?? undefined}
+        action={t('common.retry')}
+        onAction={() => void list.refetch()}
+      />
+    );
+  } else if (items.length === 0) {
+    body = q ? (
+      <PageMessage icon={<SearchOutline />} title={t('console.noMatch', { q })} />
+    ) : status === 'live' ? (
+      <PageMessage
+        icon={<PictureOutline />}
+        title={t('console.emptyLive')}
+        description={t('console.emptyLiveHint')}
+        action={t('nav.auctionCreate')}
+        onAction={() => navigate(PATHS.auctionCreate)}
+      />
+    ) : (
+      <PageMessage icon={<PictureOutline />} title={t('console.emptyEnded')} />
+    );
+  } else {
+    body = (
+      <>
+        <ul className={styles.list}>
+          {items.map((auction) => (
+            <AuctionCard key={auction.id} auction={auction} offset={offset} />
+          ))}
+        </ul>
+        <InfiniteScroll
+          hasMore={list.hasNextPage}
+          loadMore={async () => {
+            const result = await list.fetchNextPage();
+            // InfiniteScroll shows its Retry when loadMore rejects.
+            if (result.isError) throw result.error;
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.auctions} aria-labelledby="auctions-heading">
+      <h2 id="auctions-heading" className={styles.heading}>
+        {t('console.auctions')}
+      </h2>
+      <SearchBar
+        className={styles.search}
+        placeholder={t('console.search')}
+        value={typed}
+        onChange={setTyped}
+        onSearch={(value) => update({ q: value })}
+        onClear={() => update({ q: '' })}
+      />
+      <Tabs
+        className={styles.tabs}
+        activeKey={status}
+        onChange={(key) => update({ status: key === 'ended' ? 'ended' : 'live' })}
+      >
+        <Tabs.Tab key="live" title={t('lotStatus.live')} />
+        <Tabs.Tab key="ended" title={t('lotStatus.ended')} />
+      </Tabs>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import {
+  type BoatSummary,
+  DESCRIPTION_MAX_LENGTH,
+  type Freshness,
+  SPECIES,
+  SPECIES_CODES,
+} from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import TextArea from 'antd-mobile/es/components/text-area';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale } from '../../../lib/i18n';
+import { PATHS } from '../../../lib/paths';
+import { Field } from '../../../lib/ui/Field';
+import { TextInput } from '../../../lib/ui/TextInput';
+import { getText, type LotDraft, type LotField, setText, type TextField } from '../lotDraft';
+import styles from './form.module.css';
+import { PhotoField, VideoField } from './MediaFields';
+import { DateTimeField, PickerField } from './PickerField';
+
+const FRESHNESS: Freshness[] = ['fresh', 'frozen'];
+
+export interface LotCardProps {
+  lot: LotDraft;
+  index: number;
+  /** How many lots the form has: the last one cannot be removed. */
+  count: number;
+  boats: UseQueryResult<BoatSummary[]>;
+  /** The translated error of a field, if any. */
+  errorOf: (field: LotField) => string | undefined;
+  onChange: (field: LotField, update: (lot: LotDraft) => LotDraft) => void;
+  onMediaError: (field: 'photos' | 'video', error: unknown) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+  onBusy: (delta: number) => void;
+}
+
+/** One lot of the Create Auction form, its fields in the spec's order (§3). */
+export function LotCard({
+  lot,
+  index,
+  count,
+  boats,
+  errorOf,
+  onChange,
+  onMediaError,
+  onDuplicate,
+  onRemove,
+  onBusy,
+}: LotCardProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const id = (field: string) => `${lot.key}-${field.replace('.', '-')}`;
+  const headingId = id('heading');
+
+  const text = (
+    field: TextField,
+    label: string,
+    props: { placeholder?: string; inputMode?: 'decimal'; suffix?: ReactNode } = {},
+  ) => (
+    <Field id={id(field)} label={label} error={errorOf(field)}>
+      <TextInput
+        id={id(field)}
+        value={getText(lot, field)}
+        placeholder={props.placeholder}
+        inputMode={props.inputMode}
+        onChange={(value) => onChange(field, (current) => setText(current, field, value))}
+      />
+      {props.suffix ? <span className={styles.suffix}>{props.suffix}</span> : null}
+    </Field>
+  );
+
+  let boatField: ReactNode;
+  if (boats.isError) {
+    boatField = (
+      <Field id={id('boatId')} label={t('auctionForm.boat')} error={errorOf('boatId')} group bare>
+        <p className={styles.notice}>
+          {t('auctionForm.boatsFailed')}{' '}
+          <Button size="mini" fill="outline" onClick={() => void boats.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </p>
+      </Field>
+    );
+  } else if (boats.data?.length === 0) {
+    boatField = (
+      <Field id={id('boatId')} label={t('auctionForm.boat')} error={errorOf('boatId')} group bare>
+        <p className={styles.notice}>
+          {t('auctionForm.noBoats')} <Link to={PATHS.store}>{t('nav.store')}</Link>
+        </p>
+      </Field>
+    );
+  } else {
+    boatField = (
+      <PickerField
+        id={id('boatId')}
+        label={t('auctionForm.boat')}
+        error={errorOf('boatId')}
+        placeholder={boats.isPending ? t('common.loading') : t('auctionForm.choose')}
+        disabled={boats.isPending}
+        options={(boats.data ?? []).map((boat) => ({
+          label: `${boat.boatNumber} · ${boat.ownerName}`,
+          value: boat.id,
+        }))}
+        value={lot.boatId}
+        onChange={(boatId) => onChange('boatId', (current) => ({ ...current, boatId }))}
+      />
+    );
+  }
+
+  return (
+    <section className={styles.lot} aria-labelledby={headingId}>
+      <header className={styles.lotHeader}>
+        <h2 id={headingId}>{t('auctionForm.lot', { n: index + 1 })}</h2>
+        <div className={styles.lotActions}>
+          <Button size="small" fill="none" color="primary" onClick={onDuplicate}>
+            {t('auctionForm.duplicateLot')}
+          </Button>
+          {count > 1 ? (
+            <Button size="small" fill="none" color="danger" onClick={onRemove}>
+              {t('auctionForm.removeLot')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      {boatField}
+      {text('harbor', t('auctionForm.harbor'), { placeholder: t('auctionForm.harborPlaceholder') })}
+
+      <Field
+        id={id('freshness')}
+        label={t('auctionForm.freshness')}
+        error={errorOf('freshness')}
+        group
+        bare
+      >
+        <div className={styles.segments}>
+          {FRESHNESS.map((value) => (
+            <label key={value} className={styles.segment}>
+              <input
+                type="radio"
+                name={id('freshness')}
+                value={value}
+                checked={lot.freshness === value}
+                onChange={() =>
+                  onChange('freshness', (current) => ({ ...current, freshness: value }))
+                }
+              />
+              <span>{t(`freshness.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+      </Field>
+
+      <DateTimeField
+        id={id('landedAt')}
+        label={t('auctionForm.landedAt')}
+        error={errorOf('landedAt')}
+        value={lot.landedAt}
+        onChange={(landedAt) => onChange('landedAt', (current) => ({ ...current, landedAt }))}
+      />
+      {text('name', t('auctionForm.name'), { placeholder: t('auctionForm.namePlaceholder') })}
+      <PickerField
+        id={id('species')}
+        label={t('auctionForm.species')}
+        error={errorOf('species')}
+        placeholder={t('auctionForm.choose')}
+        options={SPECIES_CODES.map((code) => ({ label: SPECIES[code][locale], value: code }))}
+        value={lot.species}
+        onChange={(species) =>
+          onChange('species', (current) => ({
+            ...current,
+            species: species as LotDraft['species'],
+          }))
+        }
+      />
+      {text('quantity', t('auctionForm.quantity'), {
+        placeholder: t('auctionForm.quantityPlaceholder'),
+        inputMode: 'decimal',
+        suffix: 'kg',
+      })}
+      {text('startPrice', t('auctionForm.startPrice'), {
+        placeholder: t('auctionForm.pricePlaceholder'),
+        inputMode: 'decimal',
+        suffix: t('auctionForm.perKg'),
+      })}
+      {text('buyoutPrice', t('auctionForm.buyoutPrice'), {
+        placeholder: t('auctionForm.buyoutPlaceholder'),
+        inputMode: 'decimal',
+        suffix: t('auctionForm.perKg'),
+      })}
+
+      <Field
+        id={id('description')}
+        label={t('auctionForm.description')}
+        error={errorOf('description')}
+      >
+        <TextArea
+          id={id('description')}
+          value={lot.description}
+          placeholder={t('auctionForm.descriptionPlaceholder')}
+          maxLength={DESCRIPTION_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          onChange={(value) =>
+            onChange('description', (current) => ({ ...current, description: value }))
+          }
+        />
+      </Field>
+
+      <fieldset className={styles.notes}>
+        <legend>{t('auctionForm.notes')}</legend>
+        {text('notes.size', t('auctionForm.notesSize'), {
+          placeholder: t('auctionForm.notesSizePlaceholder'),
+        })}
+        {text('notes.icing', t('auctionForm.notesIcing'), {
+          placeholder: t('auctionForm.notesIcingPlaceholder'),
+        })}
+        {text('notes.packaging', t('auctionForm.notesPackaging'), {
+          placeholder: t('auctionForm.notesPackagingPlaceholder'),
+        })}
+      </fieldset>
+
+      <PhotoField
+        id={id('photos')}
+        value={lot.photos}
+        error={errorOf('photos')}
+        onChange={(photos) => onChange('photos', (current) => ({ ...current, photos }))}
+        onError={(error) => onMediaError('photos', error)}
+        onBusy={onBusy}
+      />
+      <VideoField
+        id={id('video')}
+        value={lot.video}
+        error={errorOf('video')}
+        onChange={(video) => onChange('video', (current) => ({ ...current, video }))}
+        onError={(error) => onMediaError('video', error)}
+        onBusy={onBusy}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import type { MediaItem } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
+import ImageViewer from 'antd-mobile/es/components/image-viewer';
+import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../../lib/request';
+import { toast } from '../../../lib/toast';
+import { Field } from '../../../lib/ui/Field';
+import { uploadMedia } from '../api';
+import { compressPhoto, MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, VIDEO_ACCEPT } from '../media';
+import styles from './form.module.css';
+import { UploadProgress } from './UploadProgress';
+import { useUploads } from './useUploads';
+
+const MAX_PHOTOS = 3;
+/** Spec §9: image preview zooms from 1 to 4. */
+export const MAX_ZOOM = 4;
+
+const tooLarge = () => new RequestError('FILE_TOO_LARGE', 'File is too large', 413);
+
+const toItem = (media: MediaItem): ImageUploadItem => ({
+  key: media.id,
+  url: media.url,
+  thumbnailUrl: media.thumbUrl ?? media.url,
+  extra: media,
+});
+
+export function showPhotos(photos: MediaItem[], index: number) {
+  ImageViewer.Multi.show({
+    images: photos.map((photo) => photo.url),
+    defaultIndex: index,
+    maxZoom: MAX_ZOOM,
+  });
+}
+
+interface MediaFieldProps<T> {
+  id: string;
+  value: T;
+  error: string | undefined;
+  onChange: (value: T) => void;
+  /** A failed upload: the field shows a coded error, a toast tells anything else. */
+  onError: (error: unknown) => void;
+  onBusy: (delta: number) => void;
+}
+
+/** Up to 3 photos, each resized on the phone, then uploaded with its progress shown. */
+export function PhotoField({
+  id,
+  value,
+  error,
+  onChange,
+  onError,
+  onBusy,
+}: MediaFieldProps<MediaItem[]>) {
+  const { t } = useTranslation();
+  const { rows, run } = useUploads(onBusy);
+
+  const upload = async (file: File): Promise<ImageUploadItem> => {
+    try {
+      const media = await run(file.name, async (progress, signal) => {
+        const photo = await compressPhoto(file);
+        if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
+        return uploadMedia(photo, progress, signal);
+      });
+      return toItem(media);
+    } catch (failure) {
+      onError(failure);
+      throw failure;
+    }
+  };
+
+  return (
+    <Field id={id} label={t('auctionForm.photos')} error={error} group bare>
+      <ImageUploader
+        className={styles.uploader}
+        value={value.map(toItem)}
+        onChange={(items) => onChange(items.map((item) => item.extra as MediaItem))}
+        upload={upload}
+        accept="image/*"
+        multiple
+        maxCount={MAX_PHOTOS}
+        onCountExceed={() => toast(t('errors.TOO_MANY_PHOTOS'))}
+        showFailed={false}
+        preview={false}
+        onPreview={(index) => showPhotos(value, index)}
+      />
+      <UploadProgress rows={rows} />
+    </Field>
+  );
+}
+
+/** At most one video, uploaded as it is (phones already compress video), with its progress. */
+export function VideoField({
+  id,
+  value,
+  error,
+  onChange,
+  onError,
+  onBusy,
+}: MediaFieldProps<MediaItem | null>) {
+  const { t } = useTranslation();
+  const { rows, run } = useUploads(onBusy);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file chosen again after a failure must fire another change.
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_VIDEO_BYTES) {
+      onError(tooLarge());
+      return;
+    }
+    try {
+      onChange(await run(file.name, (progress, signal) => uploadMedia(file, progress, signal)));
+    } catch (failure) {
+      onError(failure);
+    }
+  };
+
+  return (
+    <Field
+      id={id}
+      label={t('auctionForm.video')}
+      error={error}
+      hint={t('auctionForm.videoHint')}
+      group
+      bare
+    >
+      {value ? (
+        <div className={styles.videoBox}>
+          <video className={styles.video} src={value.url} controls preload="metadata" />
+          <Button size="small" color="danger" fill="outline" onClick={() => onChange(null)}>
+            {t('auctionForm.removeVideo')}
+          </Button>
+        </div>
+      ) : (
+        <label className={styles.addVideo} aria-disabled={rows.length > 0}>
+          <input
+            type="file"
+            accept={VIDEO_ACCEPT}
+            className={styles.fileInput}
+            disabled={rows.length > 0}
+            onChange={(event) => void choose(event)}
+          />
+          <VideoOutline aria-hidden="true" />
+          <span>{t('auctionForm.addVideo')}</span>
+        </label>
+      )}
+      <UploadProgress rows={rows} />
+    </Field>
+  );
+}

@@ -1,0 +1,36 @@
+import Button from 'antd-mobile/es/components/button';
+import type { ReactNode } from 'react';
+import styles from './states.module.css';
+
+/**
+ * A whole-area message: loading, empty or failed, with an optional action. antd-mobile's
+ * ErrorBlock and Empty bring large illustrations; an icon and a line of text say as much.
+ */
+export function PageMessage({
+  title,
+  description,
+  icon,
+  loading = false,
+  action,
+  onAction,
+}: {
+  title: string;
+  description?: string;
+  icon?: ReactNode;
+  loading?: boolean;
+  action?: string;
+  onAction?: () => void;
+}) {
+  return (
+    <div className={styles.message} role={loading ? 'status' : undefined}>
+      {loading ? <span className={styles.spinner} aria-hidden="true" /> : icon}
+      <p className={styles.title}>{title}</p>
+      {description ? <p className={styles.description}>{description}</p> : null}
+      {action && onAction ? (
+        <Button color="primary" fill="outline" onClick={onAction}>
+          {action}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import DatePicker from 'antd-mobile/es/components/date-picker';
+import Picker from 'antd-mobile/es/components/picker';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { useTranslation } from 'react-i18next';
+import { formatLocalDateTime } from '../../../lib/datetime';
+import { Field } from '../../../lib/ui/Field';
+import styles from './form.module.css';
+
+interface Option {
+  label: string;
+  value: string;
+}
+
+/** The row's button: the chosen value, or the placeholder, and a chevron. */
+function ChooseButton({
+  id,
+  text,
+  placeholder,
+  disabled,
+  onClick,
+}: {
+  id: string;
+  text: string | undefined;
+  placeholder: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      id={id}
+      type="button"
+      className={styles.choose}
+      disabled={disabled}
+      aria-haspopup="dialog"
+      onClick={onClick}
+    >
+      <span className={text ? styles.chosen : styles.placeholder}>{text ?? placeholder}</span>
+      <RightOutline aria-hidden="true" />
+    </button>
+  );
+}
+
+/** One choice from a list, picked on antd-mobile's wheel. */
+export function PickerField({
+  id,
+  label,
+  error,
+  placeholder,
+  options,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  placeholder: string;
+  options: Option[];
+  value: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const chosen = options.find((option) => option.value === value);
+  const open = async () => {
+    const picked = await Picker.prompt({
+      columns: [options],
+      defaultValue: value ? [value] : undefined,
+      title: label,
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    const next = picked?.[0];
+    if (typeof next === 'string') onChange(next);
+  };
+  return (
+    <Field id={id} label={label} error={error}>
+      <ChooseButton
+        id={id}
+        text={chosen?.label}
+        placeholder={placeholder}
+        disabled={disabled}
+        onClick={() => void open()}
+      />
+    </Field>
+  );
+}
+
+/** The spec's date/time picker range (§9): the current year minus 150 to plus 150. */
+function pickerRange(now: Date) {
+  const year = now.getFullYear();
+  return { min: new Date(year - 150, 0, 1), max: new Date(year + 150, 11, 31, 23, 59) };
+}
+
+/** A date and time to the minute, picked on the device's clock. */
+export function DateTimeField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  /** ISO 8601. */
+  value: string;
+  onChange: (iso: string) => void;
+}) {
+  const { t } = useTranslation();
+  const open = async () => {
+    const now = new Date();
+    const current = value ? new Date(value) : now;
+    const picked = await DatePicker.prompt({
+      precision: 'minute',
+      ...pickerRange(now),
+      defaultValue: Number.isNaN(current.getTime()) ? now : current,
+      title: label,
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (picked) onChange(picked.toISOString());
+  };
+  return (
+    <Field id={id} label={label} error={error}>
+      <ChooseButton
+        id={id}
+        text={value ? formatLocalDateTime(value) : undefined}
+        placeholder={label}
+        onClick={() => void open()}
+      />
+    </Field>
+  );
+}

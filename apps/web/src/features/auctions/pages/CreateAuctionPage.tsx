@@ -1,0 +1,280 @@
+import { type ErrorCode, MAX_LOTS_PER_AUCTION } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import AddOutline from 'antd-mobile-icons/es/AddOutline';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/datetime';
+import { errorText, showError } from '../../../lib/errors';
+import { lotDetailPath, PATHS } from '../../../lib/paths';
+import { isRequestError } from '../../../lib/request';
+import { useMerchantInfo } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { boatsQueryOptions, lotQueryOptions, useCreateAuction } from '../api';
+import { LotCard } from '../components/LotCard';
+import { PageMessage } from '../components/PageMessage';
+import styles from '../components/form.module.css';
+import {
+  clearDraft,
+  duplicateLot,
+  emptyLot,
+  errorKeyOfPath,
+  type LotDraft,
+  type LotErrors,
+  type LotField,
+  lotFromDetail,
+  readDraft,
+  saveDraft,
+  type StoredDraft,
+  validateLots,
+} from '../lotDraft';
+import { loadSchemas } from '../validation';
+
+/** Errors are kept by lot key, not position, so adding or removing a lot leaves them in place. */
+const keyed = (lot: LotDraft, field: string) => `${lot.key}.${field}`;
+
+/** Create Auction (spec §2, §3, §5): one or more lots, a local draft, publish. */
+export default function CreateAuctionPage({ query }: { query: Record<string, string> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const merchant = useMerchantInfo();
+  const merchantId = merchant?.id ?? '';
+  const relistId = query.relist ?? '';
+
+  const [lots, setLots] = useState<LotDraft[]>(() => [emptyLot()]);
+  const [errors, setErrors] = useState<LotErrors>({});
+  const [uploading, setUploading] = useState(0);
+  // A draft found on opening is offered once; a relist comes with its own lot instead.
+  const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(() =>
+    relistId ? null : readDraft(merchantId),
+  );
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const boats = useQuery(boatsQueryOptions());
+  const relist = useQuery({ ...lotQueryOptions(relistId), enabled: relistId !== '' });
+  const [relisted, setRelisted] = useState('');
+  if (relist.data && relisted !== relistId) {
+    setRelisted(relistId);
+    setLots([lotFromDetail(relist.data)]);
+  }
+  const create = useCreateAuction();
+
+  const onBusy = useCallback((delta: number) => setUploading((n) => n + delta), []);
+
+  const clearError = (lot: LotDraft, field: LotField) =>
+    setErrors((current) => {
+      const key = keyed(lot, field);
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+
+  const change = (lot: LotDraft, field: LotField, update: (lot: LotDraft) => LotDraft) => {
+    setLots((current) => current.map((item) => (item.key === lot.key ? update(item) : item)));
+    clearError(lot, field);
+  };
+
+  const showErrors = (next: LotErrors) => {
+    setErrors(next);
+    // After the render that shows them: bring the first one into view.
+    requestAnimationFrame(() =>
+      formRef.current
+        ?.querySelector('[data-invalid]')
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+    );
+  };
+
+  const fieldText = (code: ErrorCode | undefined) =>
+    code === undefined
+      ? undefined
+      : code === 'REQUIRED_FIELDS'
+        ? t('auctionForm.required')
+        : t(`errors.${code}`);
+
+  const onMediaError = (lot: LotDraft, field: 'photos' | 'video', error: unknown) => {
+    if (isRequestError(error) && typeof error.code === 'string') {
+      const code = error.code;
+      setErrors((current) => ({ ...current, [keyed(lot, field)]: code }));
+    } else {
+      showError(error);
+    }
+  };
+
+  const addLot = () => {
+    if (lots.length >= MAX_LOTS_PER_AUCTION) {
+      toast(t('errors.TOO_MANY_LOTS'));
+      return;
+    }
+    setLots((current) => [...current, emptyLot()]);
+  };
+
+  const duplicate = (lot: LotDraft) => {
+    if (lots.length >= MAX_LOTS_PER_AUCTION) {
+      toast(t('errors.TOO_MANY_LOTS'));
+      return;
+    }
+    setLots((current) =>
+      current.flatMap((item) => (item === lot ? [item, duplicateLot(item)] : [item])),
+    );
+  };
+
+  const remove = async (lot: LotDraft, index: number) => {
+    const confirmed = await Dialog.confirm({
+      content: t('auctionForm.removeLotConfirm', { n: index + 1 }),
+      confirmText: t('auctionForm.removeLot'),
+      cancelText: t('common.cancel'),
+    });
+    if (confirmed) setLots((current) => current.filter((item) => item.key !== lot.key));
+  };
+
+  const saveLocally = () => {
+    if (uploading > 0) {
+      toast(t('auctionForm.waitForUploads'));
+      return;
+    }
+    if (saveDraft(merchantId, lots)) toast(t('success.savedLocally'), 'success');
+    else toast(t('messages.saveFailed'), 'fail');
+  };
+
+  const publish = async () => {
+    if (uploading > 0) {
+      toast(t('auctionForm.waitForUploads'));
+      return;
+    }
+    let schemas;
+    try {
+      schemas = await loadSchemas();
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    const result = validateLots(schemas.createAuctionRequest, lots);
+    if (!result.ok) {
+      const next: LotErrors = {};
+      for (const [key, code] of Object.entries(result.errors)) {
+        const [index = '', field = ''] = key.split(/\.(.*)/);
+        const lot = lots[Number(index)];
+        if (lot) next[keyed(lot, field)] = code;
+      }
+      showErrors(next);
+      const first = result.formError ?? Object.values(result.errors)[0];
+      if (first) toast(t(`errors.${first}`));
+      return;
+    }
+    create.mutate(result.data, {
+      onSuccess: (answer) => {
+        clearDraft();
+        toast(t('success.published'), 'success');
+        const first = answer.lotIds[0];
+        navigate(first ? lotDetailPath(first) : PATHS.home, { replace: true });
+      },
+      onError: (error) => {
+        const key =
+          isRequestError(error) && error.field ? errorKeyOfPath(error.field.split('.')) : null;
+        const [index = '', field = ''] = key?.split(/\.(.*)/) ?? [];
+        const lot = lots[Number(index)];
+        if (lot && isRequestError(error) && typeof error.code === 'string') {
+          showErrors({ [keyed(lot, field)]: error.code });
+        }
+        const text = errorText(error);
+        if (text) toast(text);
+      },
+    });
+  };
+
+  if (relistId && !relist.data) {
+    return relist.isError ? (
+      <PageMessage
+        title={errorText(relist.error) ?? t('messages.failed')}
+        action={t('common.retry')}
+        onAction={() => void relist.refetch()}
+      />
+    ) : (
+      <PageMessage loading title={t('common.loading')} />
+    );
+  }
+
+  const verified = merchant?.businessStatus === 'verified';
+
+  return (
+    <div className={styles.screen} ref={formRef} onFocus={() => void loadSchemas()}>
+      {verified ? null : (
+        <p className={styles.warning} role="note">
+          {t('errors.NOT_VERIFIED')}
+        </p>
+      )}
+      {relistId && relist.data ? (
+        <p className={styles.info} role="note">
+          {t('auctionForm.relisting', { name: relist.data.name })}
+        </p>
+      ) : null}
+
+      {lots.map((lot, index) => (
+        <LotCard
+          key={lot.key}
+          lot={lot}
+          index={index}
+          count={lots.length}
+          boats={boats}
+          errorOf={(field) => fieldText(errors[keyed(lot, field)])}
+          onChange={(field, update) => change(lot, field, update)}
+          onMediaError={(field, error) => onMediaError(lot, field, error)}
+          onDuplicate={() => duplicate(lot)}
+          onRemove={() => void remove(lot, index)}
+          onBusy={onBusy}
+        />
+      ))}
+
+      <Button className={styles.addLot} block fill="outline" color="primary" onClick={addLot}>
+        <AddOutline aria-hidden="true" /> {t('auctionForm.addLot')}
+      </Button>
+
+      <div className={styles.actions}>
+        <Button block size="large" onClick={saveLocally}>
+          {t('auctionForm.saveDraft')}
+        </Button>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={create.isPending}
+          onClick={() => void publish()}
+        >
+          {t('auctionForm.publish')}
+        </Button>
+      </div>
+
+      <Dialog
+        visible={offeredDraft !== null}
+        title={t('auctionForm.restoreTitle')}
+        content={
+          offeredDraft?.savedAt
+            ? t('auctionForm.restoreContent', { time: formatDateTime(offeredDraft.savedAt) })
+            : null
+        }
+        closeOnAction
+        onClose={() => setOfferedDraft(null)}
+        actions={[
+          [
+            {
+              key: 'discard',
+              text: t('auctionForm.discardDraft'),
+              onClick: () => clearDraft(),
+            },
+            {
+              key: 'restore',
+              text: t('auctionForm.restoreDraft'),
+              bold: true,
+              onClick: () => {
+                if (offeredDraft) setLots(offeredDraft.lots);
+              },
+            },
+          ],
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { formatKg, formatRM, type LotDetail, SPECIES } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Swiper from 'antd-mobile/es/components/swiper';
+import Tabs from 'antd-mobile/es/components/tabs';
+import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/datetime';
+import { errorText } from '../../../lib/errors';
+import { currentLocale } from '../../../lib/i18n';
+import { lotDetailPath, PATHS, relistPath } from '../../../lib/paths';
+import { isRequestError } from '../../../lib/request';
+import { lotQueryOptions } from '../api';
+import { AwardSummary } from '../components/AwardSummary';
+import { BidLadder } from '../components/BidLadder';
+import { Countdown, serverOffset } from '../components/Countdown';
+import styles from '../components/lot.module.css';
+import { showPhotos } from '../components/MediaFields';
+import { PageMessage } from '../components/PageMessage';
+import states from '../components/states.module.css';
+import { StatusTag } from '../components/StatusTag';
+
+/** Basis points as a percentage: 500 → 5%, 250 → 2.5%. */
+const percent = (bps: number) => `${bps / 100}%`;
+
+function LotSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.screen} role="status" aria-label={t('common.loading')}>
+      <div className={`${states.skeleton} ${styles.mediaSkeleton}`} />
+      {[0, 1, 2].map((row) => (
+        <div key={row} className={`${states.skeleton} ${styles.cardSkeleton}`} />
+      ))}
+    </div>
+  );
+}
+
+function Facts({ lot }: { lot: LotDetail }) {
+  const { t } = useTranslation();
+  const rows: [string, string | null][] = [
+    [t('auctionForm.species'), SPECIES[lot.species][currentLocale()]],
+    [t('auctionForm.boat'), `${lot.boat.boatNumber} · ${lot.boat.ownerName}`],
+    [t('auctionForm.harbor'), lot.harbor],
+    [t('auctionForm.freshness'), t(`freshness.${lot.freshness}`)],
+    [t('auctionForm.landedAt'), formatDateTime(lot.landedAt)],
+    [t('lot.quantity'), `${formatKg(lot.quantity)} kg`],
+    [t('lot.startPrice'), t('lot.perKg', { price: formatRM(lot.startPrice) })],
+    [
+      t('lot.buyoutPrice'),
+      lot.buyoutPrice === null
+        ? t('lot.noBuyout')
+        : t('lot.perKg', { price: formatRM(lot.buyoutPrice) }),
+    ],
+    [t('lot.publishedAt'), formatDateTime(lot.publishedAt)],
+    [t('auctionForm.description'), lot.description],
+    [t('auctionForm.notesSize'), lot.notes.size],
+    [t('auctionForm.notesIcing'), lot.notes.icing],
+    [t('auctionForm.notesPackaging'), lot.notes.packaging],
+  ];
+  return (
+    <section className={styles.card} aria-labelledby="lot-facts">
+      <h2 id="lot-facts">{t('lot.facts')}</h2>
+      <dl className={styles.facts}>
+        {rows
+          .filter((row): row is [string, string] => !!row[1])
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+function Media({ lot }: { lot: LotDetail }) {
+  const { t } = useTranslation();
+  if (lot.photos.length === 0 && !lot.video) return null;
+  return (
+    <div className={styles.media}>
+      {lot.photos.length > 0 ? (
+        <Swiper className={styles.swiper} loop={lot.photos.length > 1}>
+          {lot.photos.map((photo, index) => (
+            <Swiper.Item key={photo.id}>
+              <button
+                type="button"
+                className={styles.photo}
+                onClick={() => showPhotos(lot.photos, index)}
+                aria-label={t('lot.openPhoto', { n: index + 1, count: lot.photos.length })}
+              >
+                <img src={photo.url} alt="" loading={index === 0 ? 'eager' : 'lazy'} />
+              </button>
+            </Swiper.Item>
+          ))}
+        </Swiper>
+      ) : (
+        <div className={styles.noPhoto}>
+          <PictureOutline aria-hidden="true" />
+        </div>
+      )}
+      {lot.video ? (
+        <video
+          className={styles.video}
+          src={lot.video.url}
+          controls
+          preload="metadata"
+          aria-label={t('lot.video')}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const live = lot.status === 'live';
+  const unsold = lot.award?.unsoldQuantity ?? 0;
+
+  return (
+    <div className={styles.screen}>
+      {lot.siblings.length > 1 ? (
+        <Tabs
+          className={styles.siblings}
+          activeKey={lot.id}
+          onChange={(key) => navigate(lotDetailPath(key), { replace: true })}
+        >
+          {lot.siblings.map((sibling, index) => (
+            <Tabs.Tab
+              key={sibling.id}
+              title={
+                <span className={styles.siblingTitle}>
+                  <span className={styles.siblingName}>
+                    {index + 1}. {sibling.name}
+                  </span>
+                  {sibling.status === 'ended' ? <small>{t('lotStatus.ended')}</small> : null}
+                </span>
+              }
+            />
+          ))}
+        </Tabs>
+      ) : null}
+
+      <Media lot={lot} />
+
+      <section className={styles.card} aria-labelledby="lot-name">
+        <div className={styles.titleRow}>
+          <h2 id="lot-name">{lot.name}</h2>
+          <StatusTag status={lot.status} />
+        </div>
+        <p className={styles.muted}>
+          {SPECIES[lot.species][currentLocale()]} · {formatKg(lot.quantity)} kg ·{' '}
+          {t(`freshness.${lot.freshness}`)}
+        </p>
+        {live ? (
+          <div className={styles.timeLeft}>
+            <Countdown endsAt={lot.endsAt} offset={serverOffset(lot.serverNow, receivedAt)} />
+            <span className={styles.muted}>
+              {t('lot.endsAt', { time: formatDateTime(lot.endsAt) })}
+            </span>
+          </div>
+        ) : (
+          <p className={styles.muted}>
+            {lot.endReason === 'buyout' ? t('lot.endedByBuyout') : t('lot.endedOnTime')}
+            {lot.endedAt ? ` · ${formatDateTime(lot.endedAt)}` : ''}
+          </p>
+        )}
+        <dl className={styles.figures}>
+          <div>
+            <dt>{t('lot.bidKg')}</dt>
+            <dd>{formatKg(lot.bidQuantity)} kg</dd>
+          </div>
+          <div>
+            <dt>{t('lot.bidAmount')}</dt>
+            <dd>{formatRM(lot.bidAmount)}</dd>
+          </div>
+          <div>
+            <dt>{t('lot.projectedSettlement')}</dt>
+            <dd>{formatRM(lot.projectedSettlement)}</dd>
+          </div>
+        </dl>
+        <p className={styles.note}>{t('lot.feeNote', { rate: percent(lot.serviceFeeRate) })}</p>
+      </section>
+
+      {lot.status === 'ended' ? (
+        lot.award ? (
+          <AwardSummary award={lot.award} feeRate={percent(lot.serviceFeeRate)} />
+        ) : (
+          <section className={styles.card} role="status">
+            <p className={styles.awarding}>{t('lot.awarding')}</p>
+          </section>
+        )
+      ) : null}
+
+      <BidLadder bids={lot.bids} live={live} />
+
+      {unsold > 0 ? (
+        <div className={styles.relist}>
+          <Button block color="primary" size="large" onClick={() => navigate(relistPath(lot.id))}>
+            {t('lot.relist', { kg: formatKg(unsold) })}
+          </Button>
+        </div>
+      ) : null}
+
+      <Facts lot={lot} />
+    </div>
+  );
+}
+
+/** Lot detail (spec §2): photos and video, facts, time left, the live bid ladder, the award. */
+export default function LotDetailPage({ query }: { query: Record<string, string> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = query.id ?? '';
+  const lot = useQuery({ ...lotQueryOptions(id), enabled: id !== '' });
+
+  const notFound = () => (
+    <PageMessage
+      icon={<PictureOutline />}
+      title={t('lot.notFound')}
+      action={t('common.backHome')}
+      onAction={() => navigate(PATHS.home, { replace: true })}
+    />
+  );
+  if (!id) return notFound();
+  if (lot.data) return <Lot lot={lot.data} receivedAt={lot.dataUpdatedAt} />;
+  if (lot.isError) {
+    if (isRequestError(lot.error) && lot.error.code === 'NOT_FOUND') return notFound();
+    return (
+      <PageMessage
+        title={errorText(lot.error) ?? t('messages.failed')}
+        action={t('common.retry')}
+        onAction={() => void lot.refetch()}
+      />
+    );
+  }
+  return <LotSkeleton />;
+}

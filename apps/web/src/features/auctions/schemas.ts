@@ -1,0 +1,1 @@
+export { createAuctionRequest } from '@sm/contract';

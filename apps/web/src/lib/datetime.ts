@@ -1,0 +1,48 @@
+import { type Locale, TIME_ZONE } from '@sm/contract';
+import { currentLocale } from './i18n';
+
+/** Region-aware tags for Intl: Malaysian English and Malay, simplified Chinese. */
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-MY', zh: 'zh-CN', my: 'ms-MY' };
+
+const STYLES = {
+  dateTime: { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' },
+  time: { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  localDateTime: { dateStyle: 'medium', timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function format(iso: string, locale: Locale, style: keyof typeof STYLES): string {
+  const key = `${locale}:${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALE[locale], STYLES[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
+
+/** A moment as merchants read it (PRODUCT.md §2): in Asia/Kuala_Lumpur, whatever the device's zone. */
+export const formatDateTime = (iso: string, locale: Locale = currentLocale()) =>
+  format(iso, locale, 'dateTime');
+
+/** The time of day in Asia/Kuala_Lumpur, to the second (bids within one lot's 15 minutes). */
+export const formatTime = (iso: string, locale: Locale = currentLocale()) =>
+  format(iso, locale, 'time');
+
+/**
+ * A moment in the device's own zone: what a date picker, which turns the device's wheels, was set
+ * to. On a Malaysian phone this reads as formatDateTime does.
+ */
+export const formatLocalDateTime = (iso: string, locale: Locale = currentLocale()) =>
+  format(iso, locale, 'localDateTime');
+
+/** A time left as `m:ss`, or `h:mm:ss` from an hour up; never negative. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${minutes}:${seconds}`;
+}

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openEventStream } from './sse';
+
+/** An EventSource that the test drives: open it, send it messages, fail it as a browser would. */
+class FakeSource {
+  static instances: FakeSource[] = [];
+  readyState = 0;
+  closed = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string; lastEventId: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSource.instances.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  send(data: string, lastEventId = '') {
+    this.onmessage?.({ data, lastEventId });
+  }
+  /** A dropped network: the browser keeps the source and retries by itself. */
+  drop() {
+    this.readyState = 0;
+    this.onerror?.();
+  }
+  /** An error status or a wrong content type: the browser gives up on this source. */
+  fail() {
+    this.readyState = 2;
+    this.onerror?.();
+  }
+  close() {
+    this.readyState = 2;
+    this.closed = true;
+  }
+}
+
+const latest = () => FakeSource.instances.at(-1)!;
+
+function setup() {
+  const win = new EventTarget();
+  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as const });
+  const onMessage = vi.fn();
+  const onReconnect = vi.fn();
+  const close = openEventStream({
+    url: '/api/events',
+    onMessage,
+    onReconnect,
+    EventSource: FakeSource as unknown as typeof EventSource,
+    window: win as unknown as Window,
+    document: doc as unknown as Document,
+  });
+  return { win, doc, onMessage, onReconnect, close };
+}
+
+beforeEach(() => {
+  FakeSource.instances = [];
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('openEventStream', () => {
+  it('opens one stream and hands over each message', () => {
+    const { onMessage, onReconnect } = setup();
+    expect(FakeSource.instances).toHaveLength(1);
+    latest().open();
+    latest().send('{"type":"bid"}');
+    expect(onMessage).toHaveBeenCalledWith('{"type":"bid"}');
+    expect(onReconnect).not.toHaveBeenCalled();
+  });
+
+  it("leaves a dropped network to the browser's own retry", () => {
+    setup();
+    latest().open();
+    latest().drop();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSource.instances).toHaveLength(1);
+  });
+
+  it('opens a new stream after the browser gave up, with a growing pause', () => {
+    const { onReconnect } = setup();
+    latest().open();
+    latest().fail();
+    vi.advanceTimersByTime(999);
+    expect(FakeSource.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSource.instances).toHaveLength(2);
+    expect(FakeSource.instances[0]!.closed).toBe(true);
+
+    latest().fail();
+    vi.advanceTimersByTime(1_999);
+    expect(FakeSource.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSource.instances).toHaveLength(3);
+
+    latest().open();
+    expect(onReconnect).toHaveBeenCalledOnce();
+    // The browser's own reconnect of the same stream replays by header: nothing to refresh.
+    latest().drop();
+    latest().open();
+    expect(onReconnect).toHaveBeenCalledOnce();
+  });
+
+  it('asks a replacing stream to resume after the last event it saw', () => {
+    setup();
+    latest().open();
+    latest().send('{"type":"bid"}', '41');
+    latest().send('{"type":"bid"}', '42');
+    latest().fail();
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSource.instances.map((source) => source.url)).toEqual([
+      '/api/events',
+      '/api/events?lastEventId=42',
+    ]);
+  });
+
+  it('caps the pause at 30 s', () => {
+    setup();
+    for (let i = 0; i < 10; i += 1) {
+      latest().fail();
+      vi.advanceTimersByTime(30_000);
+    }
+    expect(FakeSource.instances).toHaveLength(11);
+  });
+
+  it('reconnects at once when the device comes back online or the page is shown', () => {
+    const { win, doc } = setup();
+    latest().fail();
+    win.dispatchEvent(new Event('online'));
+    expect(FakeSource.instances).toHaveLength(2);
+    latest().fail();
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSource.instances).toHaveLength(3);
+    // A stream that is fine is left alone.
+    latest().open();
+    win.dispatchEvent(new Event('online'));
+    expect(FakeSource.instances).toHaveLength(3);
+  });
+
+  it('closes the stream and stops retrying when closed', () => {
+    const { win, close } = setup();
+    latest().fail();
+    close();
+    vi.advanceTimersByTime(60_000);
+    win.dispatchEvent(new Event('online'));
+    expect(FakeSource.instances).toHaveLength(1);
+    expect(latest().closed).toBe(true);
+  });
+});
