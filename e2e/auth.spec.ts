@@ -1,7 +1,6 @@
-import { expect, type APIRequestContext, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from '@playwright/test';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
-
-const DEMO = { phone: '012-345 6789', password: 'Demo@1234' };
+import { DEMO, signIn, snap, tabBar, useLocale } from './helpers';
 const LOCALES = {
   en: {
     lang: 'en',
@@ -57,29 +56,6 @@ async function latestCode(request: APIRequestContext, phone: string, purpose: st
     })
     .toMatch(/^\d{6}$/);
   return code;
-}
-
-async function signIn(page: Page, phone = DEMO.phone, password = DEMO.password) {
-  await page.goto('/#/pages/login/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/#\/$/);
-}
-
-/** The bottom tab bar (a navigation landmark), so a tab is not confused with a same-named link. */
-const tabBar = (page: Page) => page.getByRole('navigation');
-
-async function useLocale(page: Page, locale: string) {
-  await page.addInitScript((value) => {
-    localStorage.setItem('locale', JSON.stringify({ type: 'string', data: value }));
-  }, locale);
-}
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 test('registers a new merchant with an SMS code, logs out and logs back in', async ({

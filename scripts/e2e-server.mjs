@@ -1,5 +1,6 @@
 // Starts the built server on a fresh data directory with the demo seed, for the browser tests,
-// and removes the directory when the server stops.
+// and removes the directory when the server stops. TEST_CLOCK lets the tests move the server's
+// clock (POST /api/operator/test/clock), so a lot's 15 minutes pass in a moment.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,13 @@ import path from 'node:path';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-e2e-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    DATABASE_URL: '',
+    TEST_CLOCK: 'true',
+  },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

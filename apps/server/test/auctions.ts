@@ -1,10 +1,22 @@
 import type { LotInput } from '@sm/contract';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD } from '../src/cli/seed.js';
+import {
+  DEMO_BUYER_PHONES,
+  DEMO_MERCHANT_PHONE,
+  DEMO_PASSWORD,
+  seedDemo,
+} from '../src/cli/seed.js';
 import { Client, latestSmsCode, type TestApp } from './helpers.js';
 
-/** Signs in one of the demo accounts (seedDemo must have run). */
+export { DEMO_BUYER_PHONES };
+
+/** The demo merchant, store, boats and buyers of PRODUCT.md §9, on the test's clock. */
+export async function seedDemoData(t: TestApp) {
+  await seedDemo(t.database.db, t.clock.now());
+}
+
+/** Signs in one of the demo accounts (seedDemoData must have run). */
 export async function signIn(t: TestApp, role: 'merchant' | 'buyer', phone?: string) {
   const client = new Client(t.app);
   const base = role === 'merchant' ? '/api' : '/api/buyer';

@@ -18,6 +18,8 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL
 
 export interface TestDatabase {
   database: Database;
+  /** The connection string of a PostgreSQL test database, for other processes to use. */
+  url: string | null;
   drop(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
-    return { database, drop: () => database.close().catch(() => {}) };
+    return { database, url: null, drop: () => database.close().catch(() => {}) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -44,6 +46,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       // A test may have closed it already to simulate an outage.
       await database.close().catch(() => {});
@@ -110,13 +113,18 @@ export class Client {
     private readonly ip = '127.0.0.1',
   ) {}
 
+  /** The Cookie header this client sends, for requests made outside app.inject. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},
   ) {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.cookieHeader();
     const res = await this.app.inject({
       method,
       url,

@@ -1,10 +1,16 @@
 import { LOT_DURATION_MS } from '@sm/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../cli/seed.js';
 import { insertBoat, setBusinessStatus } from '../store/store.repo.js';
-import { lotInput, publish, registerAccount, signIn } from '../../../test/auctions.js';
+import {
+  DEMO_BUYER_PHONES,
+  lotInput,
+  publish,
+  registerAccount,
+  seedDemoData,
+  signIn,
+} from '../../../test/auctions.js';
 import { Client, createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
-import { DEMO_BUYER_PHONES } from '../../cli/seed.js';
 
 describe.each(DB_KINDS)('live auctions on %s', (kind) => {
   let t: TestApp;
@@ -14,7 +20,7 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedDemo(t.database.db, t.clock.now());
+    await seedDemoData(t);
     merchant = await signIn(t, 'merchant');
     buyers = await Promise.all(DEMO_BUYER_PHONES.map((p) => signIn(t, 'buyer', p)));
   });
@@ -263,6 +269,40 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
         projectedSettlement: 218500,
         canDelete: true,
       });
+    });
+
+    it('rolls an end back whole when it fails midway; the next run awards it once', async () => {
+      const auction = await publish(merchant, [await lotInput(merchant, t)]);
+      const lotId = auction.lotIds[0] as string;
+      await bid(buyer(0), lotId, 600, 2500);
+      await bid(buyer(1), lotId, 600, 2100);
+      // A crash after the first winner's order is written: the second order's item fails.
+      const db = t.database.db;
+      await db.execute(
+        sql.raw(`create function fail_second_order() returns trigger language plpgsql as $$
+          begin if new.price = 2100 then raise exception 'simulated crash'; end if; return new; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create trigger crash before insert on order_items
+          for each row execute function fail_second_order()`),
+      );
+      t.clock.advance(LOT_DURATION_MS);
+      await expect(t.app.services.auctions.closeDueLots()).rejects.toThrow();
+      const after = (await merchant.get(`/api/lots/${lotId}`)).json();
+      // Ended by time (no bids taken), but nothing of the award was kept.
+      expect(after).toMatchObject({ status: 'ended', award: null, endedAt: null });
+      expect(
+        (await buyer(0).get('/api/buyer/orders'))
+          .json()
+          .items.some((o: { lotId: string }) => o.lotId === lotId),
+      ).toBe(false);
+
+      await db.execute(sql.raw('drop trigger crash on order_items'));
+      await db.execute(sql.raw('drop function fail_second_order'));
+      expect(await t.app.services.auctions.closeDueLots()).toBe(1);
+      expect(await t.app.services.auctions.closeDueLots()).toBe(0);
+      const award = (await merchant.get(`/api/lots/${lotId}`)).json().award;
+      expect(award.winners.map((w: { quantity: number }) => w.quantity)).toEqual([600, 400]);
     });
 
     it('leaves unsold kg when bids do not cover the lot', async () => {

@@ -47,12 +47,12 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
       });
       open.add(res);
 
-      let sent = resumeFrom ?? 0;
+      // Ids come from a sequence but transactions commit in any order, so live events are sent as
+      // they come, never filtered by id; only the replay and what arrived during it may overlap.
       let replaying = true;
       const queued: MerchantEventRow[] = [];
+      const replayed = new Set<number>();
       const write = (event: MerchantEventRow) => {
-        if (event.id <= sent) return;
-        sent = event.id;
         const data: MerchantEvent = {
           type: event.type as MerchantEvent['type'],
           auctionId: event.auctionId,
@@ -78,17 +78,22 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
         if (resumeFrom === null) {
           // An id with no data sets the browser's Last-Event-ID without an event, so a stream
           // that drops before its first event still resumes from here.
-          sent = await latestEventId(db, accountId);
-          res.write(`id: ${sent}\n\n`);
+          res.write(`id: ${await latestEventId(db, accountId)}\n\n`);
         } else {
+          let after = resumeFrom;
           for (;;) {
-            const page = await eventsAfter(db, accountId, sent, REPLAY_PAGE);
-            page.forEach(write);
+            const page = await eventsAfter(db, accountId, after, REPLAY_PAGE);
+            for (const event of page) {
+              replayed.add(event.id);
+              write(event);
+              after = event.id;
+            }
             if (page.length < REPLAY_PAGE) break;
           }
         }
         replaying = false;
-        queued.forEach(write);
+        for (const event of queued) if (!replayed.has(event.id)) write(event);
+        replayed.clear();
       } catch (err) {
         req.log.error({ err }, 'event stream failed');
         res.end();

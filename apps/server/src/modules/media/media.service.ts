@@ -49,6 +49,9 @@ const STORED_NAME = new RegExp(`^[\\w-]{22}\\.(?:${STORED_EXTS.join('|')})$`);
 export const isStoredName = (name: string): boolean => STORED_NAME.test(name);
 const newName = (ext: string) => `${randomBytes(16).toString('base64url')}.${ext}`;
 
+const reasonOf = (result: PromiseSettledResult<unknown>): unknown =>
+  result.status === 'rejected' ? result.reason : undefined;
+
 /** One uploaded file as the transport hands it over. */
 export interface UploadedFile {
   /** The name the client gave; only its extension is checked, against the content. */
@@ -115,27 +118,21 @@ export function createMediaService({ db, mediaDir, log }: MediaDeps) {
     const image = sharp(tmp, { limitInputPixels: MAX_INPUT_PIXELS });
     const fitInside = (box: number) =>
       image.clone().rotate().resize(box, box, { fit: 'inside', withoutEnlargement: true });
-    try {
-      const [info] = await Promise.all([
-        fitInside(PHOTO_BOX).webp({ quality: 80 }).toFile(target),
-        fitInside(THUMB_BOX).webp({ quality: 75 }).toFile(thumbTarget),
-      ]);
-      return {
-        kind: 'photo',
-        fileName,
-        thumbName,
-        mime: 'image/webp',
-        size: info.size,
-        width: info.width,
-        height: info.height,
-      };
-    } catch (err) {
-      if (err instanceof Error && err.message.includes('pixel limit')) {
-        throw new AppError('IMAGE_TOO_LARGE');
-      }
-      log.info({ err }, 'photo refused: it does not decode');
-      throw new AppError('UNSUPPORTED_FILE');
+    // Both settle before any cleanup, so a failed one cannot leave the other writing afterwards.
+    const [photo, thumb] = await Promise.allSettled([
+      fitInside(PHOTO_BOX).webp({ quality: 80 }).toFile(target),
+      fitInside(THUMB_BOX).webp({ quality: 75 }).toFile(thumbTarget),
+    ]);
+    if (photo.status === 'fulfilled' && thumb.status === 'fulfilled') {
+      const { size, width, height } = photo.value;
+      return { kind: 'photo', fileName, thumbName, mime: 'image/webp', size, width, height };
     }
+    const err = reasonOf(photo) ?? reasonOf(thumb);
+    if (err instanceof Error && err.message.includes('pixel limit')) {
+      throw new AppError('IMAGE_TOO_LARGE');
+    }
+    log.info({ err }, 'photo refused: it does not decode');
+    throw new AppError('UNSUPPORTED_FILE');
   }
 
   /** A video is kept as uploaded, under the extension of what it really is. */

@@ -1,7 +1,6 @@
-import type { MediaItem } from '@sm/contract';
+import { MAX_LOT_PHOTOS, type MediaItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
-import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +8,11 @@ import { RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { uploadMedia } from '../api';
+import { showPhotos } from './photoViewer';
 import { compressPhoto, MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
 import { UploadProgress } from './UploadProgress';
 import { useUploads } from './useUploads';
-
-const MAX_PHOTOS = 3;
-/** Spec §9: image preview zooms from 1 to 4. */
-export const MAX_ZOOM = 4;
 
 const tooLarge = () => new RequestError('FILE_TOO_LARGE', 'File is too large', 413);
 
@@ -26,14 +22,6 @@ const toItem = (media: MediaItem): ImageUploadItem => ({
   thumbnailUrl: media.thumbUrl ?? media.url,
   extra: media,
 });
-
-export function showPhotos(photos: MediaItem[], index: number) {
-  ImageViewer.Multi.show({
-    images: photos.map((photo) => photo.url),
-    defaultIndex: index,
-    maxZoom: MAX_ZOOM,
-  });
-}
 
 interface MediaFieldProps<T> {
   id: string;
@@ -80,7 +68,7 @@ export function PhotoField({
         upload={upload}
         accept="image/*"
         multiple
-        maxCount={MAX_PHOTOS}
+        maxCount={MAX_LOT_PHOTOS}
         onCountExceed={() => toast(t('errors.TOO_MANY_PHOTOS'))}
         showFailed={false}
         preview={false}

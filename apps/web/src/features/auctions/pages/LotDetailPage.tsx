@@ -16,7 +16,7 @@ import { AwardSummary } from '../components/AwardSummary';
 import { BidLadder } from '../components/BidLadder';
 import { Countdown, serverOffset } from '../components/Countdown';
 import styles from '../components/lot.module.css';
-import { showPhotos } from '../components/MediaFields';
+import { showPhotos } from '../components/photoViewer';
 import { PageMessage } from '../components/PageMessage';
 import states from '../components/states.module.css';
 import { StatusTag } from '../components/StatusTag';
@@ -88,7 +88,7 @@ function Media({ lot }: { lot: LotDetail }) {
                 type="button"
                 className={styles.photo}
                 onClick={() => showPhotos(lot.photos, index)}
-                aria-label={t('lot.openPhoto', { n: index + 1, count: lot.photos.length })}
+                aria-label={t('lot.openPhoto', { n: index + 1, total: lot.photos.length })}
               >
                 <img src={photo.url} alt="" loading={index === 0 ? 'eager' : 'lazy'} />
               </button>

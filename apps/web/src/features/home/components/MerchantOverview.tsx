@@ -58,7 +58,7 @@ const SHORTCUTS = [
 export function Shortcuts() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('home.shortcuts')}>
+    <section aria-label={t('home.shortcuts')}>
       <ul className={styles.shortcuts}>
         {SHORTCUTS.map((item, index) => (
           <li key={item.to}>
@@ -72,6 +72,6 @@ export function Shortcuts() {
           </li>
         ))}
       </ul>
-    </nav>
+    </section>
   );
 }

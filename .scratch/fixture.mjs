@@ -1,0 +1,20 @@
+import { writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+const browser = await chromium.launch(chromiumLaunchOptions);
+const page = await browser.newPage();
+const data = await page.evaluate(() => {
+  const c = document.createElement('canvas');
+  c.width = 480; c.height = 360;
+  const g = c.getContext('2d');
+  const sky = g.createLinearGradient(0, 0, 0, 360);
+  sky.addColorStop(0, '#1f6fb2'); sky.addColorStop(1, '#0b2e4f');
+  g.fillStyle = sky; g.fillRect(0, 0, 480, 360);
+  g.fillStyle = '#c9d6df';
+  g.beginPath(); g.ellipse(230, 180, 150, 62, 0, 0, Math.PI * 2); g.fill();
+  g.beginPath(); g.moveTo(370, 180); g.lineTo(450, 120); g.lineTo(450, 240); g.closePath(); g.fill();
+  g.fillStyle = '#1a1b1e'; g.beginPath(); g.arc(130, 165, 10, 0, Math.PI * 2); g.fill();
+  return c.toDataURL('image/jpeg', 0.7);
+});
+writeFileSync(process.argv[2], Buffer.from(data.split(',')[1], 'base64'));
+await browser.close();

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+export const PROCESS_OPERATOR_TOKEN = 'process-test-operator-token';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+/** The real server (src/main.ts) as its own process, on the given environment. */
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      OPERATOR_TOKEN: PROCESS_OPERATOR_TOKEN,
+      ...env,
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, base, exited };
+    if (child.exitCode !== null || Date.now() > until) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A cookie-keeping HTTP client of a server process. */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+  constructor(public base: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const isForm = body instanceof FormData;
+    const res = await fetch(this.base + url, {
+      method,
+      headers: {
+        cookie: this.cookieHeader(),
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads deep fields
+    return { status: res.status, json: () => JSON.parse(text) as Record<string, any> };
+  }
+
+  /** The same session against another process of the same database. */
+  at(base: string): HttpClient {
+    const other = new HttpClient(base);
+    other.cookies = new Map(this.cookies);
+    return other;
+  }
+}

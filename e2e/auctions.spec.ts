@@ -1,0 +1,372 @@
+import { readFileSync } from 'node:fs';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+import { E2E_OPERATOR_TOKEN } from '../playwright.config';
+import { signIn, snap, tabBar, useLocale } from './helpers';
+
+const PHOTO = new URL('./fixtures/catch.jpg', import.meta.url);
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** A name no other test (or earlier run on the same server) uses. */
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+
+/** A form row by its visible label: the label's own row, where the field's error shows. */
+const field = (scope: Locator, label: string) =>
+  scope.getByText(label, { exact: true }).locator('..');
+
+/** Chooses an option on an antd-mobile picker wheel, then confirms. */
+async function pick(page: Page, button: Locator, option: string) {
+  await button.click();
+  const picker = page.locator('.adm-picker').filter({ visible: true });
+  await picker.getByText(option, { exact: true }).click();
+  // The wheel settles on the tapped item before Confirm reads it.
+  await page.waitForTimeout(400);
+  await picker.getByText('Confirm', { exact: true }).click();
+  await expect(button).toContainText(option);
+}
+
+/** A buyer's own API session (its cookie), as the buyer app would have. */
+async function buyer(baseURL: string, phone: string): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const login = await context.post('/api/buyer/auth/login', {
+    data: { phone, password: 'Demo@1234' },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  return context;
+}
+
+async function advanceClock(request: APIRequestContext, ms: number) {
+  const response = await request.post('/api/operator/test/clock', {
+    headers: { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+    data: { advanceMs: ms },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+interface Published {
+  id: string;
+  lotIds: string[];
+}
+
+/**
+ * Publishes an auction through the merchant API with the page's session: for tests about what
+ * comes after the form.
+ */
+async function publishByApi(
+  page: Page,
+  lots: { name: string; quantity: number; startPrice: number; buyoutPrice?: number }[],
+): Promise<Published> {
+  const api = page.request;
+  const upload = await api.post('/api/media', {
+    multipart: {
+      file: { name: 'catch.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const photo = (await upload.json()) as { id: string };
+  const boats = (await (await api.get('/api/boats')).json()) as { items: { id: string }[] };
+  const response = await api.post('/api/auctions', {
+    data: {
+      lots: lots.map((lot) => ({
+        boatId: boats.items[0]!.id,
+        harbor: 'Kuala Selangor',
+        freshness: 'fresh',
+        landedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        species: 'kembung',
+        buyoutPrice: null,
+        ...lot,
+        photoIds: [photo.id],
+      })),
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as Published;
+}
+
+/** The figure under a dashboard label on Home. */
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Dashboard' })
+    .getByText(label)
+    .locator('xpath=..')
+    .locator('dd');
+
+const rm = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+async function fillLot(
+  page: Page,
+  lot: Locator,
+  values: { name: string; quantity: string; start: string; buyout: string },
+) {
+  await pick(page, lot.getByLabel('Boat'), 'SLF 4521 · Ahmad bin Ismail');
+  await lot.getByLabel('Harbor').fill('Kuala Selangor');
+  await lot.getByRole('radio', { name: 'Fresh' }).check();
+  await lot.getByLabel('Name').fill(values.name);
+  await pick(page, lot.getByLabel('Species category'), 'Grouper');
+  await lot.getByLabel('Quantity').fill(values.quantity);
+  await lot.getByLabel('Start price').fill(values.start);
+  await lot.getByLabel('Buyout price (optional)').fill(values.buyout);
+  await lot.getByLabel('Description').fill('Caught this morning off Kuala Selangor.');
+  await lot.getByLabel('Icing').fill('Flake ice');
+  await lot
+    .getByRole('group', { name: 'Photos (1 to 3)' })
+    .locator('input[type="file"]')
+    .setInputFiles(PHOTO.pathname);
+  // Uploaded: the uploader shows the server's thumbnail, and no progress row is left.
+  await expect(lot.getByRole('group', { name: 'Photos (1 to 3)' }).getByRole('img')).toHaveCount(1);
+  await expect(lot.getByRole('progressbar')).toHaveCount(0);
+}
+
+test('creates an auction of two lots, follows its bids live and sees the award', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const name = unique('Grouper morning catch');
+  await signIn(page);
+  await page.evaluate(() => localStorage.removeItem('auctionDraft'));
+  await page.getByRole('link', { name: 'Create Auction' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Create Auction', level: 1 })).toBeVisible();
+
+  // Lot 1, then a buyout not above the start price: the contract's message at its field.
+  const first = page.getByRole('region', { name: 'Lot 1' });
+  await fillLot(page, first, { name, quantity: '100', start: '10', buyout: '9.50' });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(field(first, 'Buyout price (optional)')).toContainText(
+    'Buyout price must be above the start price',
+  );
+  await first.getByLabel('Buyout price (optional)').fill('');
+  await expect(field(first, 'Buyout price (optional)')).not.toContainText('Buyout price must');
+
+  // Lot 2 duplicates lot 1 and changes what differs; an empty lot 3 shows what it lacks.
+  await first.getByRole('button', { name: 'Duplicate' }).click();
+  const second = page.getByRole('region', { name: 'Lot 2' });
+  await second.getByLabel('Name').fill(`${name} B`);
+  await second.getByLabel('Quantity').fill('40');
+  await second.getByLabel('Buyout price (optional)').fill('25');
+  await page.getByRole('button', { name: 'Add lot' }).click();
+  const third = page.getByRole('region', { name: 'Lot 3' });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(third.getByRole('group', { name: 'Photos (1 to 3)' })).toContainText(
+    'Please upload at least 1 photo',
+  );
+  await expect(field(third, 'Harbor')).toContainText('Required');
+  await third.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(third).toHaveCount(0);
+
+  // The draft survives a reload, uploaded photo included.
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved locally')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('dialog')).toContainText('Restore your draft?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(second.getByLabel('Name')).toHaveValue(`${name} B`);
+  await expect(first.getByLabel('Boat')).toContainText('SLF 4521');
+  await expect(first.getByRole('group', { name: 'Photos (1 to 3)' }).getByRole('img')).toHaveCount(
+    1,
+  );
+  await snap(page, test.info(), 'create-auction-filled', false);
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published')).toBeVisible();
+  await expect(page).toHaveURL(/#\/pages\/lot-detail\/lot-detail\?id=/);
+  const firstLotId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d left$/);
+  await expect(page.getByText('No bids yet')).toBeVisible();
+  // Published means the draft is gone: the form opens empty.
+  expect(await page.evaluate(() => localStorage.getItem('auctionDraft'))).toBeNull();
+
+  // Home: the auction is live with its countdown; the dashboard counts it.
+  await page.goto('/#/');
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(card).toContainText('2 lots · 140 kg');
+  await expect(card.getByRole('timer')).toHaveText(/\d+:\d\d left/);
+  await expect(card).toContainText('Live');
+  const bidSalesBefore = rm(await figure(page, 'Total bid sales').innerText());
+  expect(Number(await figure(page, 'Live auctions').innerText())).toBeGreaterThanOrEqual(1);
+
+  // A buyer bids: Home's dashboard follows within seconds, with no reload (the event stream).
+  const buyer1 = await buyer(baseURL!, '013-000 0001');
+  const bid = await buyer1.post(`/api/buyer/lots/${firstLotId}/bids`, {
+    data: { quantity: 300, price: 1200 },
+  });
+  expect(bid.ok(), await bid.text()).toBe(true);
+  await expect
+    .poll(async () => rm(await figure(page, 'Total bid sales').innerText()), { timeout: 5_000 })
+    .toBeCloseTo(bidSalesBefore + 360, 2);
+  await expect(card).toContainText('Bids: 30 kg · RM 360.00');
+
+  // The lot's page follows the next bid too, the winning kg highlighted.
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  const ladder = page.getByRole('region', { name: /^Bids/ });
+  await expect(ladder.getByRole('row')).toHaveCount(2);
+  const buyer2 = await buyer(baseURL!, '013-000 0002');
+  const higher = await buyer2.post(`/api/buyer/lots/${firstLotId}/bids`, {
+    data: { quantity: 500, price: 1300 },
+  });
+  expect(higher.ok(), await higher.text()).toBe(true);
+  await expect(ladder.getByRole('row')).toHaveCount(3, { timeout: 5_000 });
+  await expect(ladder.getByRole('row').nth(1)).toContainText('RM 13.00');
+  await expect(ladder.getByRole('row').nth(1)).toContainText('Winning 50');
+  await expect(ladder.getByRole('row').nth(2)).toContainText('Winning 30');
+  await expect(page.getByText('Bid amount').locator('..')).toContainText('RM 1,010.00');
+
+  // A buyout ends lot 2 at once.
+  await page.getByRole('tab', { name: /2\./ }).click();
+  await expect(page.getByRole('heading', { name: `${name} B`, exact: true })).toBeVisible();
+  const secondLotId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
+  const buyout = await buyer1.post(`/api/buyer/lots/${secondLotId}/buyout`, { data: {} });
+  expect(buyout.ok(), await buyout.text()).toBe(true);
+  await expect(page.getByText('Ended by a buyout')).toBeVisible({ timeout: 5_000 });
+  const award2 = page.getByRole('region', { name: 'Awarded summary' });
+  await expect(award2).toContainText(/Bought out by .+ at RM 25\.00\/kg: RM 1,000\.00/);
+
+  // 15 minutes later lot 1 ends; its award shows without a reload.
+  await page.getByRole('tab', { name: /1\./ }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await advanceClock(request, FIFTEEN_MINUTES);
+  const award1 = page.getByRole('region', { name: 'Awarded summary' });
+  await expect(award1).toBeVisible({ timeout: 10_000 });
+  await expect(award1).toContainText('80 kg');
+  await expect(award1).toContainText('RM 1,010.00');
+  await expect(award1.getByRole('row')).toHaveCount(3);
+  await expect(award1).toContainText(/Order SO\d{12}/);
+  await expect(award1.getByText('Unsold', { exact: true }).locator('..')).toContainText('20 kg');
+
+  // The unsold 20 kg can go up again: the form opens filled with it.
+  await page.getByRole('button', { name: 'Relist 20 kg unsold' }).click();
+  await expect(page).toHaveURL(/auction-create\?relist=/);
+  const relisted = page.getByRole('region', { name: 'Lot 1' });
+  await expect(relisted.getByLabel('Quantity')).toHaveValue('20');
+  await expect(relisted.getByLabel('Name')).toHaveValue(name);
+  await expect(
+    relisted.getByRole('group', { name: 'Photos (1 to 3)' }).getByRole('img'),
+  ).toHaveCount(1);
+
+  // On Home the auction is under Ended with what it awarded.
+  await page.goto('/#/');
+  await page.getByRole('tab', { name: 'Ended' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(
+    'Awarded: 120 kg · RM 2,010.00',
+  );
+  await buyer1.dispose();
+  await buyer2.dispose();
+});
+
+test('deletes an auction without bids after a confirmation', async ({ page }) => {
+  await signIn(page);
+  const name = unique('Mackerel to delete');
+  await publishByApi(page, [{ name, quantity: 500, startPrice: 800 }]);
+  await page.reload();
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByRole('dialog')).toContainText(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test('searches the list by name or by species in another language', async ({ page }) => {
+  await signIn(page);
+  const name = unique('Searchable scad');
+  await publishByApi(page, [{ name, quantity: 200, startPrice: 500 }]);
+  await page.reload();
+  const search = page.getByRole('searchbox');
+  await search.fill(name.split(' ').at(-1)!);
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('listitem')).toContainText(name);
+  await expect(page).toHaveURL(/q=/);
+  await search.fill('nothing-like-this');
+  await expect(page.getByText('No auction matches “nothing-like-this”')).toBeVisible();
+  // The species of every lot is kembung: its Chinese name finds it too.
+  await search.fill('甘望鱼');
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+});
+
+test('a lot of another merchant, or none, reads as not found', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/#/pages/lot-detail/lot-detail?id=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('This lot was not found')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+});
+
+const SCREENS = {
+  en: {
+    name: 'Morning catch',
+    create: 'Create Auction',
+    lot: 'Lot detail',
+    bids: 'Bids',
+    live: 'Live',
+    publish: 'Publish',
+  },
+  zh: {
+    name: '早晨渔获',
+    create: '创建拍卖',
+    lot: '拍品详情',
+    bids: '出价',
+    live: '进行中',
+    publish: '发布',
+  },
+  my: {
+    name: 'Tangkapan pagi',
+    create: 'Cipta Lelongan',
+    lot: 'Butiran lot',
+    bids: 'Bidaan',
+    live: 'Aktif',
+    publish: 'Terbitkan',
+  },
+} as const;
+
+for (const [locale, text] of Object.entries(SCREENS)) {
+  test(`screenshots of Create Auction, Home and Lot detail in ${locale}`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await signIn(page);
+    const name = unique(text.name);
+    const { lotIds } = await publishByApi(page, [
+      { name, quantity: 1205, startPrice: 1250, buyoutPrice: 2000 },
+      { name: `${name} 2`, quantity: 400, startPrice: 900 },
+    ]);
+    const bidder = await buyer(baseURL!, '013-000 0003');
+    await bidder.post(`/api/buyer/lots/${lotIds[0]}/bids`, {
+      data: { quantity: 500, price: 1300 },
+    });
+    await bidder.dispose();
+
+    await useLocale(page, locale);
+    await page.goto('/#/');
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(text.live);
+    await snap(page, testInfo, `home-${locale}`);
+
+    await page.goto(`/#/pages/lot-detail/lot-detail?id=${lotIds[0]}`);
+    await expect(page.getByRole('heading', { name: text.lot, level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: new RegExp(`^${text.bids}`) }).getByRole('row'),
+    ).toHaveCount(2);
+    await snap(page, testInfo, `lot-detail-${locale}`);
+
+    await page.evaluate(() => localStorage.removeItem('auctionDraft'));
+    await page.goto('/#/pages/auction-create/auction-create');
+    await expect(page.getByRole('heading', { name: text.create, level: 1 })).toBeVisible();
+    await snap(page, testInfo, `create-auction-${locale}`, false);
+    // After Publish with nothing filled in: each field tells what it lacks.
+    await page.getByRole('button', { name: text.publish }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, testInfo, `create-auction-errors-${locale}`, false);
+    await expect(tabBar(page)).toHaveCount(0);
+  });
+}
