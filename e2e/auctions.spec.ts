@@ -20,16 +20,20 @@ const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 
 const field = (scope: Locator, label: string) =>
   scope.getByText(label, { exact: true }).locator('..');
 
-/** Chooses an option on an antd-mobile picker wheel, then confirms. */
+/** Chooses an option on an antd-mobile picker wheel with a tap, as on a phone, then confirms. */
 async function pick(page: Page, button: Locator, option: string) {
   await button.click();
   const picker = page.locator('.adm-picker').filter({ visible: true });
-  await picker.getByText(option, { exact: true }).click();
-  // The wheel settles on the tapped item before Confirm reads it.
-  await page.waitForTimeout(400);
+  await picker.getByText(option, { exact: true }).tap();
+  // The wheel rolls to the tapped item before Confirm reads it.
+  await page.waitForTimeout(300);
   await picker.getByText('Confirm', { exact: true }).click();
   await expect(button).toContainText(option);
 }
+
+/** The cards of Home's auction list. */
+const auctionCards = (page: Page) =>
+  page.getByRole('region', { name: 'Auctions' }).getByRole('listitem');
 
 /** A buyer's own API session (its cookie), as the buyer app would have. */
 async function buyer(baseURL: string, phone: string): Promise<APIRequestContext> {
@@ -187,7 +191,7 @@ test('creates an auction of two lots, follows its bids live and sees the award',
 
   // Home: the auction is live with its countdown; the dashboard counts it.
   await page.goto('/#/');
-  const card = page.getByRole('listitem').filter({ hasText: name });
+  const card = auctionCards(page).filter({ hasText: name });
   await expect(card).toContainText('2 lots · 140 kg');
   await expect(card.getByRole('timer')).toHaveText(/\d+:\d\d left/);
   await expect(card).toContainText('Live');
@@ -256,7 +260,7 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   // On Home the auction is under Ended with what it awarded.
   await page.goto('/#/');
   await page.getByRole('tab', { name: 'Ended' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(
+  await expect(auctionCards(page).filter({ hasText: name })).toContainText(
     'Awarded: 120 kg · RM 2,010.00',
   );
   await buyer1.dispose();
@@ -268,7 +272,7 @@ test('deletes an auction without bids after a confirmation', async ({ page }) =>
   const name = unique('Mackerel to delete');
   await publishByApi(page, [{ name, quantity: 500, startPrice: 800 }]);
   await page.reload();
-  const card = page.getByRole('listitem').filter({ hasText: name });
+  const card = auctionCards(page).filter({ hasText: name });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(page.getByRole('dialog')).toContainText(name);
@@ -284,14 +288,14 @@ test('searches the list by name or by species in another language', async ({ pag
   await page.reload();
   const search = page.getByRole('searchbox');
   await search.fill(name.split(' ').at(-1)!);
-  await expect(page.getByRole('listitem')).toHaveCount(1);
-  await expect(page.getByRole('listitem')).toContainText(name);
+  await expect(auctionCards(page)).toHaveCount(1);
+  await expect(auctionCards(page)).toContainText(name);
   await expect(page).toHaveURL(/q=/);
   await search.fill('nothing-like-this');
   await expect(page.getByText('No auction matches “nothing-like-this”')).toBeVisible();
   // The species of every lot is kembung: its Chinese name finds it too.
   await search.fill('甘望鱼');
-  await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  await expect(auctionCards(page).filter({ hasText: name })).toBeVisible();
 });
 
 test('a lot of another merchant, or none, reads as not found', async ({ page }) => {
@@ -347,7 +351,7 @@ for (const [locale, text] of Object.entries(SCREENS)) {
     await bidder.dispose();
 
     await useLocale(page, locale);
-    await page.goto('/#/');
+    await page.reload();
     await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(text.live);
     await snap(page, testInfo, `home-${locale}`);
 

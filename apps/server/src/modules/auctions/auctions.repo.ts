@@ -4,7 +4,6 @@ import { accounts, auctions, bids, lotMedia, lots, media, stores } from '../../d
 
 export type LotRow = typeof lots.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
-export type MediaRow = typeof media.$inferSelect;
 
 export async function insertAuction(tx: Tx, values: typeof auctions.$inferInsert) {
   const [row] = await tx.insert(auctions).values(values).returning();
@@ -25,15 +24,6 @@ export async function insertLot(
       .values(mediaIds.map((mediaId, position) => ({ lotId: row.id, mediaId, position })));
   }
   return row.id;
-}
-
-/** This merchant's media among `ids`; another merchant's are simply not found. */
-export async function mediaOwnedBy(tx: Tx, merchantId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(media)
-    .where(and(eq(media.merchantId, merchantId), inArray(media.id, [...ids])));
 }
 
 export async function mediaOfLots(tx: Tx, lotIds: readonly string[]) {

@@ -25,13 +25,14 @@ import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { insertEvents } from '../events/events.repo.js';
+import { findMediaByIds, type MediaRow } from '../media/media.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
 import { insertOrder, ordersOfLot } from '../orders/orders.repo.js';
 import { boatsOf, businessStatusOf } from '../store/store.repo.js';
 import { settingValue } from '../system/settings.repo.js';
 import { allocate } from './award.js';
 import * as repo from './auctions.repo.js';
-import type { BidRow, LotRow, MediaRow } from './auctions.repo.js';
+import type { BidRow, LotRow } from './auctions.repo.js';
 
 type ParsedAuction = z.output<typeof createAuctionRequest>;
 type ParsedLot = z.output<typeof lotInput>;
@@ -127,7 +128,7 @@ export function createAuctionService({
   async function checkLots(merchantId: string, lotsIn: ParsedLot[], now: Date) {
     const boats = new Map((await boatsOf(db, merchantId)).map((b) => [b.id, b]));
     const ids = lotsIn.flatMap((l) => [...l.photoIds, ...l.videoIds]);
-    const owned = new Map((await repo.mediaOwnedBy(db, merchantId, ids)).map((m) => [m.id, m]));
+    const owned = new Map((await findMediaByIds(db, merchantId, ids)).map((m) => [m.id, m]));
     const earliest = new Date(now);
     earliest.setUTCFullYear(now.getUTCFullYear() - 150);
     return lotsIn.map((lot, i) => {

@@ -53,7 +53,8 @@ export async function startEventHub(database: Database, log: FastifyBaseLogger):
     get size() {
       return size;
     },
-    stop: unlisten,
+    // The database may be closed already when the server shuts down; nothing is left to stop then.
+    stop: () => unlisten().catch(() => {}),
   };
 }
 
