@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
+import { purgeEvents } from './modules/events/events.repo.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
 import { settingOrCreate } from './modules/system/settings.repo.js';
 
@@ -38,7 +39,10 @@ async function main() {
   if (config.env === 'production' && config.sms.provider === 'log') {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
-  const stopHousekeeping = startHousekeeping(app.services.auth, app.log);
+  const stopHousekeeping = startHousekeeping(
+    [app.services.auth.purgeExpired, () => purgeEvents(database.db, clock.now())],
+    app.log,
+  );
   const stopLotCloser = startLotCloser(app.services.auctions, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();

@@ -41,8 +41,11 @@ export async function eventsAfter(
     .limit(limit);
 }
 
-/** Events older than `before` are past any reconnect; the housekeeping job drops them. */
-export async function purgeEvents(tx: Tx, before: Date): Promise<void> {
+/** How long a stream can resume: a phone offline longer than this reloads its lists anyway. */
+const EVENT_RETENTION_MS = 24 * 60 * 60_000;
+
+export async function purgeEvents(tx: Tx, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - EVENT_RETENTION_MS);
   await tx.delete(merchantEvents).where(lt(merchantEvents.createdAt, before));
 }
 
