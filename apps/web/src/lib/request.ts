@@ -198,6 +198,7 @@ export function createClient(options: ClientOptions = {}) {
             : new RequestError(RUNTIME_CODES.ABORTED, 'abort'),
         );
       arm();
+      onProgress(0);
       xhr.send(body);
     });
   }

@@ -395,18 +395,16 @@ export function createAuctionService({
   async function lotDetail(merchantId: string, lotId: string): Promise<LotDetail> {
     const lot = await ownLot(merchantId, lotId);
     const now = clock.now();
-    const [siblings, standing, mediaRows, boats, feeBps, winners] = await Promise.all([
+    const [siblings, standing, mediaRows, feeBps, winners] = await Promise.all([
       repo.lotsOfAuctions(db, [lot.auctionId]),
       repo.standingBids(db, [lot.id]),
       repo.mediaOfLots(db, [lot.id]),
-      boatsOf(db, merchantId),
       lot.feeBps === null ? serviceFeeBps(db) : Promise.resolve(lot.feeBps),
       lot.status === 'ended' ? ordersOfLot(db, lot.id) : Promise.resolve([]),
     ]);
     const media = mediaRows.map((m) => mediaItemOf(m.media));
     const bidsShown = ladderOf(lot, standing);
     const settlement = settlementOf(lot, standing, feeBps);
-    const boat = boats.find((b) => b.id === lot.boatId);
     let award: LotAward | null = null;
     if (lot.status === 'ended') {
       const shown = winners.map((w) => ({
@@ -430,11 +428,7 @@ export function createAuctionService({
     return {
       ...lotFacts(lot, media, now),
       position: lot.position,
-      boat: {
-        id: lot.boatId ?? '',
-        boatNumber: lot.boatNumber,
-        ownerName: boat?.ownerName ?? lot.boatOwner,
-      },
+      boat: { id: lot.boatId ?? '', boatNumber: lot.boatNumber, ownerName: lot.boatOwner },
       bids: bidsShown,
       bidQuantity: bidsShown.reduce((s, b) => s + b.quantity, 0),
       bidAmount: bidsShown.reduce((s, b) => s + b.amount, 0),

@@ -1,0 +1,67 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { auctionKeys } from './api';
+import { applyMerchantEvents, parseMerchantEvent, refreshAllLive } from './live';
+
+const event = (type: string, auctionId: string, lotId: string | null) => ({
+  type,
+  auctionId,
+  lotId,
+  at: '2025-03-01T00:00:00.000Z',
+});
+
+describe('parseMerchantEvent', () => {
+  it('reads a merchant event of the contract', () => {
+    const data = JSON.stringify(event('bid', 'a1', 'l1'));
+    expect(parseMerchantEvent(data)).toEqual(event('bid', 'a1', 'l1'));
+    expect(parseMerchantEvent(JSON.stringify(event('auction_deleted', 'a1', null)))).toMatchObject({
+      lotId: null,
+    });
+  });
+
+  it('ignores anything else', () => {
+    for (const data of [
+      'not json',
+      'null',
+      '[]',
+      JSON.stringify(event('party', 'a1', 'l1')),
+      JSON.stringify({ type: 'bid', lotId: 'l1' }),
+      JSON.stringify({ type: 'bid', auctionId: 'a1', lotId: 7 }),
+    ])
+      expect(parseMerchantEvent(data), data).toBeNull();
+  });
+});
+
+function cache() {
+  const client = new QueryClient();
+  client.setQueryData(auctionKeys.dashboard(), { liveAuctions: 1 });
+  client.setQueryData(auctionKeys.list('live', ''), { pages: [], pageParams: [] });
+  client.setQueryData(auctionKeys.lot('l1'), { id: 'l1', auctionId: 'a1' });
+  client.setQueryData(auctionKeys.lot('l2'), { id: 'l2', auctionId: 'a1' });
+  client.setQueryData(auctionKeys.lot('l9'), { id: 'l9', auctionId: 'a9' });
+  client.setQueryData(auctionKeys.boats, { items: [] });
+  const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+  return { client, stale };
+}
+
+describe('applyMerchantEvents', () => {
+  it("refreshes Home and the lot's detail, its siblings included, and nothing else", () => {
+    const { client, stale } = cache();
+    applyMerchantEvents(client, [event('bid', 'a1', 'l1')]);
+    expect(stale(auctionKeys.dashboard())).toBe(true);
+    expect(stale(auctionKeys.list('live', ''))).toBe(true);
+    expect(stale(auctionKeys.lot('l1'))).toBe(true);
+    expect(stale(auctionKeys.lot('l2'))).toBe(true);
+    expect(stale(auctionKeys.lot('l9'))).toBe(false);
+    expect(stale(auctionKeys.boats)).toBe(false);
+  });
+
+  it('does nothing for an empty batch; a gap in the stream refreshes every lot', () => {
+    const { client, stale } = cache();
+    applyMerchantEvents(client, []);
+    expect(stale(auctionKeys.dashboard())).toBe(false);
+    refreshAllLive(client);
+    expect(stale(auctionKeys.lot('l9'))).toBe(true);
+    expect(stale(auctionKeys.boats)).toBe(false);
+  });
+});
