@@ -8,7 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
-import { signIn, snap, tabBar, useLocale } from './helpers';
+import { registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
 
 const PHOTO = new URL('./fixtures/catch.jpg', import.meta.url);
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -172,17 +172,18 @@ test('creates an auction of two lots, follows its bids live and sees the award',
 
   // The draft survives a reload, uploaded photo included.
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByText('Saved locally')).toBeVisible();
+  await expect(page.getByText('Saved locally', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('dialog')).toContainText('Restore your draft?');
   await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(second.getByLabel('Name')).toHaveValue(`${name} B`);
   await expect(first.getByLabel('Boat')).toContainText('SLF 4521');
   await expect(photos(first)).toHaveCount(1);
   await snap(page, test.info(), 'create-auction-filled', false);
 
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Published')).toBeVisible();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/lot-detail\/lot-detail\?id=/);
   const firstLotId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
@@ -248,6 +249,7 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   await expect(award1.getByRole('row')).toHaveCount(3);
   await expect(award1).toContainText(/Order SO\d{12}/);
   await expect(award1.getByText('Unsold', { exact: true }).locator('..')).toContainText('20 kg');
+  await snap(page, test.info(), 'lot-detail-awarded');
 
   // The unsold 20 kg can go up again: the form opens filled with it.
   await page.getByRole('button', { name: 'Relist 20 kg unsold' }).click();
@@ -267,6 +269,42 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   await buyer2.dispose();
 });
 
+test('an unverified merchant without boats is told why, and starts from empty lists', async ({
+  page,
+  request,
+}) => {
+  const merchant = await registerMerchant(request);
+  await signIn(page, merchant.phone, merchant.password);
+  await expect(page.getByText('No live auctions')).toBeVisible();
+  await expect(figure(page, 'Live auctions')).toHaveText('0');
+  await page.getByRole('tab', { name: 'Ended' }).click();
+  await expect(page.getByText('No ended auctions yet')).toBeVisible();
+
+  await page.goto('/#/pages/auction-create/auction-create');
+  await expect(page.getByRole('note')).toHaveText('Only verified merchants can publish auctions');
+  const lot = page.getByRole('region', { name: 'Lot 1' });
+  await expect(field(lot, 'Boat')).toContainText('Your store has no boats yet');
+  await expect(lot.getByRole('link', { name: 'Store profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(field(lot, 'Boat')).toContainText('Required');
+});
+
+test('a file that is not a video is refused at the video field', async ({ page }) => {
+  await signIn(page);
+  await page.evaluate(() => localStorage.removeItem('auctionDraft'));
+  await page.goto('/#/pages/auction-create/auction-create');
+  const lot = page.getByRole('region', { name: 'Lot 1' });
+  await lot.getByLabel('Add video').setInputFiles({
+    name: 'clip.mp4',
+    mimeType: 'video/mp4',
+    buffer: Buffer.alloc(4096, 7),
+  });
+  await expect(lot.getByRole('group', { name: 'Video (optional, 1)' })).toContainText(
+    'Unsupported file type',
+  );
+  await expect(lot.getByRole('progressbar')).toHaveCount(0);
+});
+
 test('deletes an auction without bids after a confirmation', async ({ page }) => {
   await signIn(page);
   const name = unique('Mackerel to delete');
@@ -277,7 +315,7 @@ test('deletes an auction without bids after a confirmation', async ({ page }) =>
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(page.getByRole('dialog')).toContainText(name);
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Deleted')).toBeVisible();
+  await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);
 });
 
@@ -298,10 +336,20 @@ test('searches the list by name or by species in another language', async ({ pag
   await expect(auctionCards(page).filter({ hasText: name })).toBeVisible();
 });
 
-test('a lot of another merchant, or none, reads as not found', async ({ page }) => {
+test("another merchant's lot, or none, reads as not found", async ({ page, request }) => {
   await signIn(page);
-  await page.goto('/#/pages/lot-detail/lot-detail?id=00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText('This lot was not found')).toBeVisible();
+  const { lotIds } = await publishByApi(page, [
+    { name: unique('Not yours'), quantity: 100, startPrice: 500 },
+  ]);
+  const other = await registerMerchant(request);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, other.phone, other.password);
+
+  for (const id of [lotIds[0]!, '00000000-0000-4000-8000-000000000000']) {
+    await page.goto(`/#/pages/lot-detail/lot-detail?id=${id}`);
+    await expect(page.getByText('This lot was not found')).toBeVisible();
+  }
   await page.getByRole('button', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/#\/$/);
 });

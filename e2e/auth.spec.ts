@@ -1,6 +1,5 @@
-import { expect, type APIRequestContext, test } from '@playwright/test';
-import { E2E_OPERATOR_TOKEN } from '../playwright.config';
-import { DEMO, signIn, snap, tabBar, useLocale } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO, freshPhone, latestCode, signIn, snap, tabBar, useLocale } from './helpers';
 const LOCALES = {
   en: {
     lang: 'en',
@@ -30,33 +29,6 @@ const LOCALES = {
     termsSection: '3. Lelongan adalah mengikat',
   },
 } as const;
-
-/** A fresh Malaysian mobile, 017-xxx xxxx, in the form typed and in E.164. */
-function freshPhone() {
-  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
-  return {
-    typed: `017-${digits.slice(0, 3)} ${digits.slice(3)}`,
-    e164: `+6017${digits}`,
-  };
-}
-
-/** The newest code the development SMS sender wrote for this phone, read as the operator. */
-async function latestCode(request: APIRequestContext, phone: string, purpose: string) {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const response = await request.get('/api/operator/sms-outbox', {
-        params: { phone },
-        headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
-      });
-      expect(response.ok()).toBe(true);
-      const body = (await response.json()) as { items: { code: string; purpose: string }[] };
-      code = body.items.find((item) => item.purpose === purpose)?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 test('registers a new merchant with an SMS code, logs out and logs back in', async ({
   page,

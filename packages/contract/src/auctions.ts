@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { MAX_LOT_PHOTOS, MAX_LOT_VIDEOS } from './constants.js';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  MAX_LOT_PHOTOS,
+  MAX_LOT_VIDEOS,
+  MAX_LOTS_PER_AUCTION,
+} from './constants.js';
 import { mediaItem } from './media.js';
 import { MAX_PRICE, MAX_QUANTITY, MIN_PRICE, MIN_QUANTITY, PRICE_STEP } from './money.js';
 import { SPECIES_CODES } from './species.js';
 import { optionalText, requiredId, requiredOrBad, requiredText } from './validation.js';
-
-export const MAX_LOTS_PER_AUCTION = 20;
-export const DESCRIPTION_MAX_LENGTH = 500;
 
 export const freshness = z.enum(['fresh', 'frozen'], { error: requiredOrBad });
 export type Freshness = z.infer<typeof freshness>;

@@ -76,7 +76,10 @@ export interface UploadOptions {
   fields?: Record<string, string>;
   files: Record<string, Blob | File>;
   signal?: AbortSignal;
-  /** Share of the body sent so far, 0 to 1. Given, the upload goes by XMLHttpRequest: fetch has no upload progress. */
+  /**
+   * Share of the body sent so far, 0 to 1. When given, the upload goes by XMLHttpRequest: fetch
+   * reports no upload progress.
+   */
   onProgress?: (sent: number) => void;
 }
 

@@ -1,14 +1,16 @@
+import type { MerchantEvent } from '@sm/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { auctionKeys } from './api';
 import { applyMerchantEvents, parseMerchantEvent, refreshAllLive } from './live';
 
-const event = (type: string, auctionId: string, lotId: string | null) => ({
-  type,
-  auctionId,
-  lotId,
-  at: '2025-03-01T00:00:00.000Z',
-});
+const event = (type: string, auctionId: string, lotId: string | null) =>
+  ({
+    type,
+    auctionId,
+    lotId,
+    at: '2025-03-01T00:00:00.000Z',
+  }) as MerchantEvent;
 
 describe('parseMerchantEvent', () => {
   it('reads a merchant event of the contract', () => {

@@ -1,9 +1,9 @@
-import { createAuctionRequest, type LotDetail, type MediaItem } from '@sm/contract';
+import type { LotDetail, MediaItem } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
 import {
   duplicateLot,
   emptyLot,
-  errorKeyOfPath,
+  fieldOfPath,
   type LotDraft,
   lotFromDetail,
   reviveDraft,
@@ -36,11 +36,9 @@ function filledLot(change: Partial<LotDraft> = {}): LotDraft {
   };
 }
 
-const validate = (lots: LotDraft[]) => validateLots(createAuctionRequest, lots);
-
 describe('validateLots with the contract schema', () => {
   it('turns a filled form into the request: kg in tenths, prices in sen', () => {
-    const result = validate([filledLot({ buyoutPrice: '20' })]);
+    const result = validateLots([filledLot({ buyoutPrice: '20' })]);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.data.lots[0]).toMatchObject({
@@ -54,64 +52,70 @@ describe('validateLots with the contract schema', () => {
   });
 
   it('puts every problem at its own field, in every lot', () => {
-    const result = validate([emptyLot(), filledLot({ harbor: ' ' })]);
+    const lots = [emptyLot(), filledLot({ harbor: ' ' })];
+    const [a, b] = lots.map((lot) => lot.key);
+    const result = validateLots(lots);
     expect(result).toMatchObject({
       ok: false,
-      formError: null,
+      formError: 'REQUIRED_FIELDS',
       errors: {
-        '0.boatId': 'REQUIRED_FIELDS',
-        '0.harbor': 'REQUIRED_FIELDS',
-        '0.freshness': 'REQUIRED_FIELDS',
-        '0.name': 'REQUIRED_FIELDS',
-        '0.species': 'REQUIRED_FIELDS',
-        '0.quantity': 'REQUIRED_FIELDS',
-        '0.startPrice': 'REQUIRED_FIELDS',
-        '0.photos': 'PHOTO_REQUIRED',
-        '1.harbor': 'REQUIRED_FIELDS',
+        [`${a}.boatId`]: 'REQUIRED_FIELDS',
+        [`${a}.harbor`]: 'REQUIRED_FIELDS',
+        [`${a}.freshness`]: 'REQUIRED_FIELDS',
+        [`${a}.name`]: 'REQUIRED_FIELDS',
+        [`${a}.species`]: 'REQUIRED_FIELDS',
+        [`${a}.quantity`]: 'REQUIRED_FIELDS',
+        [`${a}.startPrice`]: 'REQUIRED_FIELDS',
+        [`${a}.photos`]: 'PHOTO_REQUIRED',
+        [`${b}.harbor`]: 'REQUIRED_FIELDS',
       },
     });
-    if (!result.ok) expect(result.errors['1.name']).toBeUndefined();
+    if (!result.ok) expect(result.errors[`${b}.name`]).toBeUndefined();
   });
 
   it("reports the contract's codes for bad numbers and a buyout not above the start", () => {
-    const result = validate([
+    const lots = [
       filledLot({ quantity: 'lots', startPrice: '12.34' }),
       filledLot({ startPrice: '10', buyoutPrice: '10' }),
-    ]);
-    expect(result).toMatchObject({
+    ];
+    const [a, b] = lots.map((lot) => lot.key);
+    expect(validateLots(lots)).toMatchObject({
       ok: false,
+      formError: 'INVALID_QUANTITY',
       errors: {
-        '0.quantity': 'INVALID_QUANTITY',
-        '0.startPrice': 'PRICE_STEP',
-        '1.buyoutPrice': 'BUYOUT_NOT_ABOVE_START',
+        [`${a}.quantity`]: 'INVALID_QUANTITY',
+        [`${a}.startPrice`]: 'PRICE_STEP',
+        [`${b}.buyoutPrice`]: 'BUYOUT_NOT_ABOVE_START',
       },
     });
   });
 
   it('tells too many photos and a too long description', () => {
-    const result = validate([
-      filledLot({ photos: [photo, photo, photo, photo], description: 'x'.repeat(501) }),
-    ]);
-    expect(result).toMatchObject({
+    const lot = filledLot({ photos: [photo, photo, photo, photo], description: 'x'.repeat(501) });
+    expect(validateLots([lot])).toMatchObject({
       ok: false,
-      errors: { '0.photos': 'TOO_MANY_PHOTOS', '0.description': 'TEXT_TOO_LONG' },
+      errors: {
+        [`${lot.key}.photos`]: 'TOO_MANY_PHOTOS',
+        [`${lot.key}.description`]: 'TEXT_TOO_LONG',
+      },
     });
   });
 
   it('reports a form without lots as the form’s error', () => {
-    expect(validate([])).toMatchObject({ ok: false, formError: 'REQUIRED_FIELDS' });
+    expect(validateLots([])).toMatchObject({ ok: false, formError: 'REQUIRED_FIELDS' });
   });
 });
 
-describe('errorKeyOfPath', () => {
+describe('fieldOfPath', () => {
   it("maps the API's field paths to the form's fields", () => {
-    expect(errorKeyOfPath('lots.0.buyoutPrice'.split('.'))).toBe('0.buyoutPrice');
-    expect(errorKeyOfPath('lots.2.photoIds.1'.split('.'))).toBe('2.photos');
-    expect(errorKeyOfPath('lots.1.videoIds'.split('.'))).toBe('1.video');
-    expect(errorKeyOfPath('lots.0.notes.icing'.split('.'))).toBe('0.notes.icing');
-    expect(errorKeyOfPath(['lots'])).toBeNull();
-    expect(errorKeyOfPath('lots.0.somethingElse'.split('.'))).toBeNull();
-    expect(errorKeyOfPath(['cursor'])).toBeNull();
+    const at = (path: string) => fieldOfPath(path.split('.'));
+    expect(at('lots.0.buyoutPrice')).toEqual({ index: 0, field: 'buyoutPrice' });
+    expect(at('lots.2.photoIds.1')).toEqual({ index: 2, field: 'photos' });
+    expect(at('lots.1.videoIds')).toEqual({ index: 1, field: 'video' });
+    expect(at('lots.0.notes.icing')).toEqual({ index: 0, field: 'notes.icing' });
+    expect(at('lots')).toBeNull();
+    expect(at('lots.0.somethingElse')).toBeNull();
+    expect(at('cursor')).toBeNull();
   });
 });
 

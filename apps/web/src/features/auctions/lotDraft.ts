@@ -1,4 +1,5 @@
 import {
+  createAuctionRequest,
   type CreateAuctionRequest,
   type ErrorCode,
   type Freshness,
@@ -49,9 +50,12 @@ export type TextField =
 export type LotField =
   TextField | 'boatId' | 'freshness' | 'landedAt' | 'species' | 'photos' | 'video';
 
-/** Errors by `<lot index>.<field>`, kept as codes so that a change of language retranslates them. */
+/**
+ * Errors by `<lot key>.<field>`: by key, not position, so adding or removing a lot leaves them
+ * at their fields; as codes, so a change of language retranslates them.
+ */
 export type LotErrors = Partial<Record<string, ErrorCode>>;
-export const errorKey = (index: number, field: LotField) => `${index}.${field}`;
+export const errorKey = (lot: LotDraft, field: LotField) => `${lot.key}.${field}`;
 
 let created = 0;
 const newKey = () => `lot-${Date.now().toString(36)}-${(created += 1)}`;
@@ -144,10 +148,10 @@ type AuctionInput = { lots: Record<string, unknown>[] };
  * alone shows: an empty number is left out (the schema then says it is required), one that does
  * not read as a number is reported here, since the schema never sees the text.
  */
-export function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: LotErrors } {
+function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: LotErrors } {
   const errors: LotErrors = {};
   const number = (
-    index: number,
+    lot: LotDraft,
     field: LotField,
     text: string,
     parse: (input: string) => number | null,
@@ -155,21 +159,21 @@ export function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: Lo
   ) => {
     if (!text.trim()) return undefined;
     const value = parse(text);
-    if (value === null) errors[errorKey(index, field)] = invalid;
+    if (value === null) errors[errorKey(lot, field)] = invalid;
     return value ?? undefined;
   };
   const request = {
-    lots: lots.map((lot, index) => ({
+    lots: lots.map((lot) => ({
       boatId: lot.boatId || undefined,
       harbor: lot.harbor,
       freshness: lot.freshness || undefined,
       landedAt: lot.landedAt || undefined,
       name: lot.name,
       species: lot.species || undefined,
-      quantity: number(index, 'quantity', lot.quantity, parseKg, 'INVALID_QUANTITY'),
-      startPrice: number(index, 'startPrice', lot.startPrice, parseRM, 'INVALID_PRICE'),
+      quantity: number(lot, 'quantity', lot.quantity, parseKg, 'INVALID_QUANTITY'),
+      startPrice: number(lot, 'startPrice', lot.startPrice, parseRM, 'INVALID_PRICE'),
       buyoutPrice: lot.buyoutPrice.trim()
-        ? number(index, 'buyoutPrice', lot.buyoutPrice, parseRM, 'INVALID_PRICE')
+        ? number(lot, 'buyoutPrice', lot.buyoutPrice, parseRM, 'INVALID_PRICE')
         : null,
       description: lot.description,
       notes: lot.notes,
@@ -200,30 +204,24 @@ const LOT_FIELDS = new Set<string>([
 ]);
 
 /**
- * Where an error about `lots.<i>.<field>…` shows on the form (`0.photos` for `lots.0.photoIds.1`),
- * or null when it concerns no field of a lot.
+ * Which lot and field an error about `lots.<i>.<field>…` concerns (`photos` for
+ * `lots.0.photoIds.1`), or null when it names no field of a lot.
  */
-export function errorKeyOfPath(path: readonly PropertyKey[]): string | null {
+export function fieldOfPath(
+  path: readonly PropertyKey[],
+): { index: number; field: LotField } | null {
   const [root, index, field, sub] = path.map(String);
   if (root !== 'lots' || index === undefined || !/^\d+$/.test(index) || field === undefined)
     return null;
   const name = field === 'notes' ? `notes.${sub}` : (FORM_FIELD[field] ?? field);
-  return LOT_FIELDS.has(name) ? `${index}.${name}` : null;
+  return LOT_FIELDS.has(name) ? { index: Number(index), field: name as LotField } : null;
 }
 
-/** The code an issue of a contract schema carries, as the contract's `validationFailure` reads it. */
-export function issueCode(issue: { message: string; code: string }): ErrorCode {
+/** The code a contract schema's issue carries, read as the contract's `validationFailure` does. */
+function issueCode(issue: { message: string; code: string }): ErrorCode {
   if (isErrorCode(issue.message)) return issue.message;
   return issue.code === 'too_big' ? 'TEXT_TOO_LONG' : 'BAD_REQUEST';
 }
-
-interface Issue {
-  message: string;
-  code: string;
-  path: PropertyKey[];
-}
-type SafeParse =
-  { success: true; data: CreateAuctionRequest } | { success: false; error: { issues: Issue[] } };
 
 export type Validation =
   | { ok: true; data: CreateAuctionRequest }
@@ -231,24 +229,25 @@ export type Validation =
 
 /**
  * Every problem of the form at once, each at its field (the first per field), so a merchant with
- * several lots fixes them in one pass; what names no field (no lot at all, too many) comes back
- * as the form's error.
+ * several lots fixes them in one pass; `formError` is the one to tell as a whole (what names no
+ * field, such as no lot at all, or else the first).
  */
-export function validateLots(
-  schema: { safeParse(data: unknown): SafeParse },
-  lots: LotDraft[],
-): Validation {
+export function validateLots(lots: LotDraft[]): Validation {
   const { request, errors } = toRequest(lots);
-  const parsed = schema.safeParse(request);
+  const parsed = createAuctionRequest.safeParse(request);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.data };
   let formError: ErrorCode | null = null;
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = errorKeyOfPath(issue.path);
-      if (key === null) formError ??= issueCode(issue);
-      else errors[key] ??= issueCode(issue);
+      const at = fieldOfPath(issue.path);
+      const lot = at && lots[at.index];
+      if (at && lot) errors[errorKey(lot, at.field)] ??= issueCode(issue);
+      else formError ??= issueCode(issue);
     }
   }
+  // As the contract's validationFailure does: 'Please fill in all fields' speaks for the form.
+  const codes = Object.values(errors);
+  formError ??= codes.includes('REQUIRED_FIELDS') ? 'REQUIRED_FIELDS' : (codes[0] ?? null);
   return { ok: false, errors, formError };
 }
 

@@ -1,6 +1,4 @@
-import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, VIDEO_TYPES } from '@sm/contract';
-
-export { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES };
+import { VIDEO_TYPES } from '@sm/contract';
 
 /** Longest edge of a photo as uploaded: what the server keeps (1600 px), so nothing is lost. */
 const MAX_EDGE = 1600;

@@ -1,16 +1,16 @@
-import { MAX_LOT_PHOTOS, type MediaItem } from '@sm/contract';
+import { MAX_LOT_PHOTOS, MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, type MediaItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { uploadMedia } from '../api';
-import { showPhotos } from './photoViewer';
-import { compressPhoto, MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, VIDEO_ACCEPT } from '../media';
+import { compressPhoto, VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
+import { showPhotos } from './photoViewer';
 import { UploadProgress } from './UploadProgress';
 import { useUploads } from './useUploads';
 
@@ -44,6 +44,7 @@ export function PhotoField({
 }: MediaFieldProps<MediaItem[]>) {
   const { t } = useTranslation();
   const { rows, run } = useUploads(onBusy);
+  const items = useMemo(() => value.map(toItem), [value]);
 
   const upload = async (file: File): Promise<ImageUploadItem> => {
     try {
@@ -63,8 +64,8 @@ export function PhotoField({
     <Field id={id} label={t('auctionForm.photos')} error={error} group bare>
       <ImageUploader
         className={styles.uploader}
-        value={value.map(toItem)}
-        onChange={(items) => onChange(items.map((item) => item.extra as MediaItem))}
+        value={items}
+        onChange={(next) => onChange(next.map((item) => item.extra as MediaItem))}
         upload={upload}
         accept="image/*"
         multiple

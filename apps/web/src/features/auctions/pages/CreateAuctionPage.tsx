@@ -20,7 +20,8 @@ import {
   clearDraft,
   duplicateLot,
   emptyLot,
-  errorKeyOfPath,
+  errorKey,
+  fieldOfPath,
   type LotDraft,
   type LotErrors,
   type LotField,
@@ -30,10 +31,6 @@ import {
   type StoredDraft,
   validateLots,
 } from '../lotDraft';
-import { loadSchemas } from '../validation';
-
-/** Errors are kept by lot key, not position, so adding or removing a lot leaves them in place. */
-const keyed = (lot: LotDraft, field: string) => `${lot.key}.${field}`;
 
 /** Create Auction (spec §2, §3, §5): one or more lots, a local draft, publish. */
 export default function CreateAuctionPage({ query }: { query: Record<string, string> }) {
@@ -65,7 +62,7 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
 
   const clearError = (lot: LotDraft, field: LotField) =>
     setErrors((current) => {
-      const key = keyed(lot, field);
+      const key = errorKey(lot, field);
       if (!(key in current)) return current;
       const next = { ...current };
       delete next[key];
@@ -97,7 +94,7 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
   const onMediaError = (lot: LotDraft, field: 'photos' | 'video', error: unknown) => {
     if (isRequestError(error) && typeof error.code === 'string') {
       const code = error.code;
-      setErrors((current) => ({ ...current, [keyed(lot, field)]: code }));
+      setErrors((current) => ({ ...current, [errorKey(lot, field)]: code }));
     } else {
       showError(error);
     }
@@ -139,29 +136,15 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
     else toast(t('messages.saveFailed'), 'fail');
   };
 
-  const publish = async () => {
+  const publish = () => {
     if (uploading > 0) {
       toast(t('auctionForm.waitForUploads'));
       return;
     }
-    let schemas;
-    try {
-      schemas = await loadSchemas();
-    } catch (error) {
-      showError(error);
-      return;
-    }
-    const result = validateLots(schemas.createAuctionRequest, lots);
+    const result = validateLots(lots);
     if (!result.ok) {
-      const next: LotErrors = {};
-      for (const [key, code] of Object.entries(result.errors)) {
-        const [index = '', field = ''] = key.split(/\.(.*)/);
-        const lot = lots[Number(index)];
-        if (lot) next[keyed(lot, field)] = code;
-      }
-      showErrors(next);
-      const first = result.formError ?? Object.values(result.errors)[0];
-      if (first) toast(t(`errors.${first}`));
+      showErrors(result.errors);
+      if (result.formError) toast(t(`errors.${result.formError}`));
       return;
     }
     create.mutate(result.data, {
@@ -172,12 +155,11 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
         navigate(first ? lotDetailPath(first) : PATHS.home, { replace: true });
       },
       onError: (error) => {
-        const key =
-          isRequestError(error) && error.field ? errorKeyOfPath(error.field.split('.')) : null;
-        const [index = '', field = ''] = key?.split(/\.(.*)/) ?? [];
-        const lot = lots[Number(index)];
-        if (lot && isRequestError(error) && typeof error.code === 'string') {
-          showErrors({ [keyed(lot, field)]: error.code });
+        const at =
+          isRequestError(error) && error.field ? fieldOfPath(error.field.split('.')) : null;
+        const lot = at && lots[at.index];
+        if (at && lot && isRequestError(error) && typeof error.code === 'string') {
+          showErrors({ [errorKey(lot, at.field)]: error.code });
         }
         const text = errorText(error);
         if (text) toast(text);
@@ -200,7 +182,7 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
   const verified = merchant?.businessStatus === 'verified';
 
   return (
-    <div className={styles.screen} ref={formRef} onFocus={() => void loadSchemas()}>
+    <div className={styles.screen} ref={formRef}>
       {verified ? null : (
         <p className={styles.warning} role="note">
           {t('errors.NOT_VERIFIED')}
@@ -219,7 +201,7 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
           index={index}
           count={lots.length}
           boats={boats}
-          errorOf={(field) => fieldText(errors[keyed(lot, field)])}
+          errorOf={(field) => fieldText(errors[errorKey(lot, field)])}
           onChange={(field, update) => change(lot, field, update)}
           onMediaError={(field, error) => onMediaError(lot, field, error)}
           onDuplicate={() => duplicate(lot)}
@@ -236,13 +218,7 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
         <Button block size="large" onClick={saveLocally}>
           {t('auctionForm.saveDraft')}
         </Button>
-        <Button
-          block
-          size="large"
-          color="primary"
-          loading={create.isPending}
-          onClick={() => void publish()}
-        >
+        <Button block size="large" color="primary" loading={create.isPending} onClick={publish}>
           {t('auctionForm.publish')}
         </Button>
       </div>

@@ -167,21 +167,25 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
             {lot.endedAt ? ` · ${formatDateTime(lot.endedAt)}` : ''}
           </p>
         )}
-        <dl className={styles.figures}>
-          <div>
-            <dt>{t('lot.bidKg')}</dt>
-            <dd>{formatKg(lot.bidQuantity)} kg</dd>
-          </div>
-          <div>
-            <dt>{t('lot.bidAmount')}</dt>
-            <dd>{formatRM(lot.bidAmount)}</dd>
-          </div>
-          <div>
-            <dt>{t('lot.projectedSettlement')}</dt>
-            <dd>{formatRM(lot.projectedSettlement)}</dd>
-          </div>
-        </dl>
-        <p className={styles.note}>{t('lot.feeNote', { rate: percent(lot.serviceFeeRate) })}</p>
+        {lot.award ? null : (
+          <>
+            <dl className={styles.figures}>
+              <div>
+                <dt>{t('lot.bidKg')}</dt>
+                <dd>{formatKg(lot.bidQuantity)} kg</dd>
+              </div>
+              <div>
+                <dt>{t('lot.bidAmount')}</dt>
+                <dd>{formatRM(lot.bidAmount)}</dd>
+              </div>
+              <div className={styles.total}>
+                <dt>{t('lot.projectedSettlement')}</dt>
+                <dd>{formatRM(lot.projectedSettlement)}</dd>
+              </div>
+            </dl>
+            <p className={styles.note}>{t('lot.feeNote', { rate: percent(lot.serviceFeeRate) })}</p>
+          </>
+        )}
       </section>
 
       {lot.status === 'ended' ? (

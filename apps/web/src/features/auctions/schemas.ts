@@ -1,1 +1,0 @@
-export { createAuctionRequest } from '@sm/contract';
