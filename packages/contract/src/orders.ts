@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { freshness, speciesSchema } from './auctions.js';
 
 /** PRODUCT.md §5. */
-export const orderStatus = z.enum([
+export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
   'ready_for_pickup',
@@ -10,7 +10,8 @@ export const orderStatus = z.enum([
   'completed',
   'canceled',
   'canceled_refunded',
-]);
+] as const;
+export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** Hours a buyer has to pay an order before it is canceled. */

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@sm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -287,15 +288,8 @@ export const bids = pgTable(
   ],
 );
 
-export const orderStatus = pgEnum('order_status', [
-  'pending_payment',
-  'paid',
-  'ready_for_pickup',
-  'in_transit',
-  'completed',
-  'canceled',
-  'canceled_refunded',
-]);
+/** The statuses of PRODUCT.md §5, as the contract declares them. */
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 /** The 6 digits after `SO` + date in an order number; cycles after a million orders. */
 export const orderNumberSeq = pgSequence('order_number_seq', {
