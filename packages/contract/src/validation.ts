@@ -30,6 +30,8 @@ export const optionalText = (max: number = TEXT_MAX_LENGTH) =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 /** An id the client sends back: missing or empty is 'Please fill in all fields', anything else not an id is 'Invalid ID'. */
 export const requiredId = () =>
   z.string({ error: requiredOrBad }).min(1, 'REQUIRED_FIELDS').regex(UUID, 'INVALID_ID');

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { listOutbox } from '../modules/auth/auth.repo.js';
 import { smsOutboxQuery, type SmsOutboxItem } from '@sm/contract';
-import { readOperatorToken, SERVER_FILE } from '../lib/runtime-files.js';
+import { readOperatorToken, runningServerPort } from '../lib/runtime-files.js';
 
 const USAGE = `Operator commands: npm run operator -- <command> [options]
 
@@ -19,16 +18,8 @@ With DATABASE_URL it reads the database directly.`;
 /** The server that holds the embedded database, if one is running. */
 async function runningServer(config: Config): Promise<{ port: number } | null> {
   if (config.databaseUrl) return null;
-  try {
-    const info = JSON.parse(await readFile(path.join(config.dataDir, SERVER_FILE), 'utf8')) as {
-      pid: number;
-      port: number;
-    };
-    process.kill(info.pid, 0);
-    return { port: info.port };
-  } catch {
-    return null;
-  }
+  const port = await runningServerPort(config.dataDir);
+  return port === null ? null : { port };
 }
 
 async function smsOutbox(config: Config, args: string[]): Promise<SmsOutboxItem[]> {

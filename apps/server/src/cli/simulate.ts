@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BuyerLot, formatKg, formatRM, MAX_QUANTITY, PRICE_STEP } from '@sm/contract';
 import { loadConfig } from '../config.js';
-import { SERVER_FILE } from '../lib/runtime-files.js';
+import { runningServerPort } from '../lib/runtime-files.js';
 import { DEMO_BUYER_PHONES, DEMO_PASSWORD } from './seed.js';
 
 const USAGE = `Bidding bots for demos and load: npm run simulate -- [options]
@@ -18,14 +16,7 @@ buyer API, raising their own bids the way a person would.`;
 
 async function serverUrl(): Promise<string> {
   const config = loadConfig();
-  try {
-    const info = JSON.parse(await readFile(path.join(config.dataDir, SERVER_FILE), 'utf8')) as {
-      port: number;
-    };
-    return `http://127.0.0.1:${info.port}`;
-  } catch {
-    return `http://127.0.0.1:${config.port}`;
-  }
+  return `http://127.0.0.1:${(await runningServerPort(config.dataDir)) ?? config.port}`;
 }
 
 class Bot {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuctionService } from '../modules/auctions/auctions.service.js';
 
 /** How often each process looks for lots whose 15 minutes are up. */
-export const LOT_CLOSER_INTERVAL_MS = 500;
+const LOT_CLOSER_INTERVAL_MS = 500;
 
 /**
  * Ends lots as they come due, and at start every lot that came due while no server ran (after a

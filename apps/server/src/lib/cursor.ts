@@ -1,3 +1,4 @@
+import { isUuid } from '@sm/contract';
 import { AppError } from './errors.js';
 
 /** An opaque list position: the sort time and the id of the last row shown. */
@@ -8,7 +9,7 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   if (!cursor) return null;
   const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const at = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(at.getTime())) {
+  if (!id || !isUuid(id) || Number.isNaN(at.getTime())) {
     throw new AppError('BAD_REQUEST', { field: 'cursor' });
   }
   return { at, id };

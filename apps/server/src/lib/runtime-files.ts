@@ -19,3 +19,17 @@ export async function readOperatorToken(dataDir: string): Promise<string | null>
     return null;
   }
 }
+
+/** Where the server that wrote DATA_DIR/server.json listens, if that process still runs. */
+export async function runningServerPort(dataDir: string): Promise<number | null> {
+  try {
+    const info = JSON.parse(await readFile(path.join(dataDir, SERVER_FILE), 'utf8')) as {
+      pid: number;
+      port: number;
+    };
+    process.kill(info.pid, 0);
+    return info.port;
+  } catch {
+    return null;
+  }
+}

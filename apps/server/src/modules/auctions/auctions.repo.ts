@@ -187,7 +187,8 @@ export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
       select
         (select count(*) from ${auctions}
           where ${auctions.merchantId} = ${merchantId} and ${liveAuction(now)}) as live,
-        (select sum(floor((b.quantity::bigint * b.price + 5) / 10))
+        -- amountOf() of the contract: tenths of a kg × sen per kg, half-up to the sen.
+        (select sum((b.quantity::bigint * b.price + 5) / 10)
           from ${bids} b join ${lots} l on l.id = b.lot_id
           where l.merchant_id = ${merchantId} and l.status = 'live' and l.ends_at > ${now.toISOString()}
             and b.superseded_at is null) as bid_sales,

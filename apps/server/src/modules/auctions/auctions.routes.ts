@@ -22,8 +22,17 @@ import { authOf } from '../auth/auth.guard.js';
 import type { AuctionService } from './auctions.service.js';
 import type { BidService } from './bids.service.js';
 
-const merchantTag = ['Merchant auctions'];
-const security = [{ merchantSession: [] }];
+/** The OpenAPI tag, security and summary of a route of each side. */
+const merchantDoc = (summary: string) => ({
+  tags: ['Merchant auctions'],
+  security: [{ merchantSession: [] }],
+  summary,
+});
+const buyerDoc = (summary: string) => ({
+  tags: ['Buyer auctions'],
+  security: [{ buyerSession: [] }],
+  summary,
+});
 
 export async function merchantAuctionRoutes(
   app: FastifyInstance,
@@ -34,9 +43,7 @@ export async function merchantAuctionRoutes(
 
   r.get('/boats', {
     schema: {
-      tags: merchantTag,
-      security,
-      summary: "The store's boats, for the lot form",
+      ...merchantDoc("The store's boats, for the lot form"),
       response: { 200: boatListResponse },
     },
     handler: async (req) => ({ items: await auctions.boats(authOf(req).accountId) }),
@@ -44,10 +51,9 @@ export async function merchantAuctionRoutes(
 
   r.post('/auctions', {
     schema: {
-      tags: merchantTag,
-      security,
-      summary:
+      ...merchantDoc(
         'Publish an auction: its lots go live for exactly 15 minutes (Verified merchants only)',
+      ),
       body: createAuctionRequest,
       response: { 200: createAuctionResponse },
     },
@@ -56,9 +62,7 @@ export async function merchantAuctionRoutes(
 
   r.get('/auctions', {
     schema: {
-      tags: merchantTag,
-      security,
-      summary: 'Live or ended auctions, newest first; search by name or species',
+      ...merchantDoc('Live or ended auctions, newest first; search by name or species'),
       querystring: auctionListQuery,
       response: { 200: auctionListResponse },
     },
@@ -67,9 +71,7 @@ export async function merchantAuctionRoutes(
 
   r.delete('/auctions/:id', {
     schema: {
-      tags: merchantTag,
-      security,
-      summary: 'Delete an auction without bids, or hide an ended one (its orders stay)',
+      ...merchantDoc('Delete an auction without bids, or hide an ended one (its orders stay)'),
       params: idParams,
       response: { 200: okResponse },
     },
@@ -81,9 +83,7 @@ export async function merchantAuctionRoutes(
 
   r.get('/dashboard', {
     schema: {
-      tags: merchantTag,
-      security,
-      summary: 'Live auctions, value of standing bids on live lots, value awarded so far',
+      ...merchantDoc('Live auctions, value of standing bids on live lots, value awarded so far'),
       response: { 200: dashboardResponse },
     },
     handler: async (req) => auctions.dashboard(authOf(req).accountId),
@@ -91,9 +91,7 @@ export async function merchantAuctionRoutes(
 
   r.get('/lots/:id', {
     schema: {
-      tags: merchantTag,
-      security,
-      summary: 'A lot with its bid ladder, or its award once ended',
+      ...merchantDoc('A lot with its bid ladder, or its award once ended'),
       params: idParams,
       response: { 200: lotDetail },
     },
@@ -101,18 +99,13 @@ export async function merchantAuctionRoutes(
   });
 }
 
-const buyerTag = ['Buyer auctions'];
-const buyerSecurity = [{ buyerSession: [] }];
-
 export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids: BidService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireBuyer);
 
   r.get('/lots', {
     schema: {
-      tags: buyerTag,
-      security: buyerSecurity,
-      summary: 'Live lots of every merchant, ending soonest first',
+      ...buyerDoc('Live lots of every merchant, ending soonest first'),
       querystring: buyerLotListQuery,
       response: { 200: buyerLotListResponse },
     },
@@ -121,9 +114,7 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.get('/lots/:id', {
     schema: {
-      tags: buyerTag,
-      security: buyerSecurity,
-      summary: 'A lot with its ladder (buyers masked) and this buyer’s bid',
+      ...buyerDoc('A lot with its ladder (buyers masked) and this buyer’s bid'),
       params: idParams,
       response: { 200: buyerLotDetail },
     },
@@ -132,10 +123,9 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.post('/lots/:id/bids', {
     schema: {
-      tags: buyerTag,
-      security: buyerSecurity,
-      summary:
+      ...buyerDoc(
         'Place or raise this buyer’s bid: kg (tenths) at a price per kg (sen, ≥ start, steps of RM 0.10)',
+      ),
       params: idParams,
       body: placeBidRequest,
       response: { 200: buyerLotDetail },
@@ -145,9 +135,7 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.post('/lots/:id/buyout', {
     schema: {
-      tags: buyerTag,
-      security: buyerSecurity,
-      summary: 'Take the whole lot at its buyout price; the lot ends now',
+      ...buyerDoc('Take the whole lot at its buyout price; the lot ends now'),
       params: idParams,
       body: z.object({}).optional(),
       response: { 200: buyerLotDetail },
@@ -157,9 +145,7 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.get('/bids', {
     schema: {
-      tags: buyerTag,
-      security: buyerSecurity,
-      summary: 'This buyer’s standing bids and what they win',
+      ...buyerDoc('This buyer’s standing bids and what they win'),
       response: { 200: buyerBidsResponse },
     },
     handler: async (req) => bids.myBids(authOf(req).accountId),
@@ -167,9 +153,7 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.get('/orders', {
     schema: {
-      tags: buyerTag,
-      security: buyerSecurity,
-      summary: 'This buyer’s orders: one per lot won',
+      ...buyerDoc('This buyer’s orders: one per lot won'),
       response: { 200: buyerOrdersResponse },
     },
     handler: async (req) => bids.myOrders(authOf(req).accountId),

@@ -23,14 +23,15 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
-import { insertEvents } from '../events/events.repo.js';
+import { insertEvent } from '../events/events.repo.js';
 import { findMediaByIds, type MediaRow } from '../media/media.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
 import { insertOrder, ordersOfLot } from '../orders/orders.repo.js';
 import { boatsOf, businessStatusOf } from '../store/store.repo.js';
 import { settingValue } from '../system/settings.repo.js';
-import { allocate } from './award.js';
+import { allocate, rankBids } from './award.js';
 import * as repo from './auctions.repo.js';
 import type { BidRow, LotRow } from './auctions.repo.js';
 
@@ -45,73 +46,53 @@ export const lotStatusAt = (lot: LotRow, now: Date): LotStatus =>
 /** Landing times more than this ahead of the server's clock are refused (phones' clocks drift). */
 const LANDING_LEEWAY_MS = 60 * 60_000;
 
-export async function serviceFeeBps(tx: Tx): Promise<number> {
+async function serviceFeeBps(tx: Tx): Promise<number> {
   const value = await settingValue(tx, 'service_fee_bps');
   return value === null ? DEFAULT_SERVICE_FEE_BPS : Number(value);
 }
 
-/** What each standing bid wins: if the lot ended now (live), or what it won (awarded). */
+/**
+ * The standing bids best first, each with the kg it wins if the lot ended now (live) or the kg it
+ * won (awarded).
+ */
+function rankedAward(lot: LotRow, standing: readonly StandingBid[]) {
+  const bids = standing.map((s) => s.bid);
+  return lot.status === 'ended'
+    ? rankBids(bids).map((bid) => ({ bid, quantity: bid.awardedQuantity ?? 0 }))
+    : allocate(bids, lot.quantity);
+}
+
+/** The kg each standing bid wins now (live) or won (awarded), by bid id. */
 export function winningQuantities(lot: LotRow, standing: readonly StandingBid[]) {
-  const won = new Map<string, number>();
-  if (lot.status === 'ended') {
-    for (const { bid } of standing) won.set(bid.id, bid.awardedQuantity ?? 0);
-    return won;
-  }
-  for (const { bid, quantity } of allocate(
-    standing.map((s) => s.bid),
-    lot.quantity,
-  )) {
-    won.set(bid.id, quantity);
-  }
-  return won;
+  return new Map(rankedAward(lot, standing).map(({ bid, quantity }) => [bid.id, quantity]));
 }
 
 /** The ladder as the lot detail shows it: best first, buyers masked. */
 export function ladderOf(lot: LotRow, standing: readonly StandingBid[]): BidEntry[] {
-  const won = winningQuantities(lot, standing);
   const phoneOf = new Map(standing.map((s) => [s.bid.id, s.buyerPhone]));
-  return allocate(
-    standing.map((s) => s.bid),
-    lot.quantity,
-  ).map(({ bid }) => ({
+  return rankedAward(lot, standing).map(({ bid, quantity }) => ({
     id: bid.id,
     buyer: maskMalaysianMobile(phoneOf.get(bid.id) ?? ''),
     quantity: bid.quantity,
     price: bid.price,
     amount: amountOf(bid.quantity, bid.price),
     at: bid.createdAt.toISOString(),
-    winningQuantity: won.get(bid.id) ?? 0,
+    winningQuantity: quantity,
   }));
 }
 
 /** Amount and fee of what the standing bids win now (live) or won (ended). */
 function settlementOf(lot: LotRow, standing: readonly StandingBid[], feeBps: number) {
-  if (lot.status === 'ended') {
-    return { amount: lot.awardedAmount, fee: lot.awardedFee };
-  }
+  if (lot.status === 'ended') return { amount: lot.awardedAmount, fee: lot.awardedFee };
   let amount = 0;
   let fee = 0;
-  const won = winningQuantities(lot, standing);
-  for (const { bid } of standing) {
-    const q = won.get(bid.id) ?? 0;
-    if (q === 0) continue;
-    const a = amountOf(q, bid.price);
+  for (const { bid, quantity } of rankedAward(lot, standing)) {
+    const a = amountOf(quantity, bid.price);
     amount += a;
     fee += feeOf(a, feeBps);
   }
   return { amount, fee };
 }
-
-const groupBy = <T, K>(items: readonly T[], key: (item: T) => K) => {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -194,15 +175,13 @@ export function createAuctionService({
         );
         lotIds.push(id);
       }
-      await insertEvents(tx, [
-        {
-          merchantId,
-          type: 'auction_published',
-          auctionId: auction.id,
-          lotId: null,
-          createdAt: now,
-        },
-      ]);
+      await insertEvent(tx, {
+        merchantId,
+        type: 'auction_published',
+        auctionId: auction.id,
+        lotId: null,
+        createdAt: now,
+      });
       return { id: auction.id, lotIds, endsAt: endsAt.toISOString() };
     });
   }
@@ -240,7 +219,6 @@ export function createAuctionService({
           buyerId: bid.buyerId,
           lotId: lot.id,
           bidId: bid.id,
-          batchNumber: batchNumberOf(lot),
           subtotal: amount,
           feeBps,
           fee,
@@ -271,15 +249,13 @@ export function createAuctionService({
       awardedFee,
       feeBps,
     });
-    await insertEvents(tx, [
-      {
-        merchantId: lot.merchantId,
-        type: buyoutBid ? 'buyout' : 'lot_ended',
-        auctionId: lot.auctionId,
-        lotId: lot.id,
-        createdAt: now,
-      },
-    ]);
+    await insertEvent(tx, {
+      merchantId: lot.merchantId,
+      type: buyoutBid ? 'buyout' : 'lot_ended',
+      auctionId: lot.auctionId,
+      lotId: lot.id,
+      createdAt: now,
+    });
   }
 
   /**
@@ -455,13 +431,17 @@ export function createAuctionService({
         );
         if (standing.length > 0) throw new AppError('AUCTION_HAS_BIDS');
         for (const lot of live) {
-          await repo.updateLot(tx, lot.id, { status: 'ended', endedAt: now, feeBps: null });
+          await repo.updateLot(tx, lot.id, { status: 'ended', endedAt: now });
         }
       }
       await repo.markAuctionDeleted(tx, auctionId, now);
-      await insertEvents(tx, [
-        { merchantId, type: 'auction_deleted', auctionId, lotId: null, createdAt: now },
-      ]);
+      await insertEvent(tx, {
+        merchantId,
+        type: 'auction_deleted',
+        auctionId,
+        lotId: null,
+        createdAt: now,
+      });
     });
     log.info({ merchantId, auctionId }, 'auction deleted');
   }
@@ -474,12 +454,6 @@ export function createAuctionService({
 }
 
 export type AuctionService = ReturnType<typeof createAuctionService>;
-
-/** The catch a lot came from: boat and landing day, e.g. `SLF4521-260115`. */
-export function batchNumberOf(lot: Pick<LotRow, 'boatNumber' | 'landedAt'>): string {
-  const day = new Date(lot.landedAt.getTime() + 8 * 3_600_000).toISOString().slice(2, 10);
-  return `${lot.boatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase()}-${day.replace(/-/g, '')}`;
-}
 
 /** What merchants and buyers both see of a lot. */
 export function lotFacts(lot: LotRow, media: MediaItem[], now: Date) {

@@ -11,8 +11,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
-import { insertEvents } from '../events/events.repo.js';
+import { insertEvent } from '../events/events.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
 import { ordersOfBuyer } from '../orders/orders.repo.js';
 import * as repo from './auctions.repo.js';
@@ -77,15 +78,13 @@ export function createBidService({
         price: input.price,
         createdAt: now,
       });
-      await insertEvents(tx, [
-        {
-          merchantId: lot.merchantId,
-          type: 'bid',
-          auctionId: lot.auctionId,
-          lotId,
-          createdAt: now,
-        },
-      ]);
+      await insertEvent(tx, {
+        merchantId: lot.merchantId,
+        type: 'bid',
+        auctionId: lot.auctionId,
+        lotId,
+        createdAt: now,
+      });
     });
     return lotForBuyer(buyerId, lotId);
   }
@@ -174,12 +173,14 @@ export function createBidService({
       repo.standingBids(db, ids),
       repo.mediaOfLots(db, ids),
     ]);
+    const bidsBy = groupBy(standing, (s) => s.bid.lotId);
+    const mediaBy = groupBy(mediaRows, (m) => m.lotId);
     const items = shown.map(({ lot, storeName }) =>
       buyerView(
         lot,
         storeName,
-        standing.filter((s) => s.bid.lotId === lot.id),
-        mediaRows.filter((m) => m.lotId === lot.id).map((m) => mediaItemOf(m.media)),
+        bidsBy.get(lot.id) ?? [],
+        (mediaBy.get(lot.id) ?? []).map((m) => mediaItemOf(m.media)),
         buyerId,
         now,
       ),
@@ -196,13 +197,14 @@ export function createBidService({
     const now = clock.now();
     const rows = await repo.bidsOfBuyer(db, buyerId, LIST_LIMIT);
     const liveLotIds = rows.filter((r) => r.lot.status === 'live').map((r) => r.lot.id);
-    const standing = await repo.standingBids(db, liveLotIds);
+    // An awarded bid carries what it won; a live one wins what the lot's ladder gives it now.
+    const bidsBy = groupBy(await repo.standingBids(db, liveLotIds), (s) => s.bid.lotId);
     return {
       items: rows.map(({ bid, lot }) => {
-        const won = winningQuantities(
-          lot,
-          lot.status === 'live' ? standing.filter((s) => s.bid.lotId === lot.id) : [],
-        );
+        const won =
+          lot.status === 'live'
+            ? (winningQuantities(lot, bidsBy.get(lot.id) ?? []).get(bid.id) ?? 0)
+            : (bid.awardedQuantity ?? 0);
         return {
           lotId: lot.id,
           lotName: lot.name,
@@ -213,9 +215,8 @@ export function createBidService({
           price: bid.price,
           amount: amountOf(bid.quantity, bid.price),
           at: bid.createdAt.toISOString(),
-          winningQuantity:
-            lot.status === 'live' ? (won.get(bid.id) ?? 0) : (bid.awardedQuantity ?? 0),
-          awardedQuantity: lot.status === 'ended' ? (bid.awardedQuantity ?? 0) : null,
+          winningQuantity: won,
+          awardedQuantity: lot.status === 'ended' ? won : null,
         };
       }),
     };

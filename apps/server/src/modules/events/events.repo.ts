@@ -16,15 +16,21 @@ export interface NewMerchantEvent {
 export type MerchantEventRow = typeof merchantEvents.$inferSelect;
 
 /**
- * Writes events in the caller's transaction and NOTIFYs them: PostgreSQL delivers a NOTIFY only
- * when (and if) the transaction commits, so no stream hears of a change that was rolled back.
+ * Writes an event in the caller's transaction and NOTIFYs it, in one round trip: PostgreSQL
+ * delivers a NOTIFY only when (and if) the transaction commits, so no stream hears of a change
+ * that was rolled back. The payload is the row as the hub reads it (MerchantEventRow's keys).
  */
-export async function insertEvents(tx: Tx, events: NewMerchantEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const rows = await tx.insert(merchantEvents).values(events).returning();
-  for (const row of rows) {
-    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(row)})`);
-  }
+export async function insertEvent(tx: Tx, event: NewMerchantEvent): Promise<void> {
+  await tx.execute(sql`
+    with e as (
+      insert into ${merchantEvents} (merchant_id, type, auction_id, lot_id, created_at)
+      values (${event.merchantId}, ${event.type}, ${event.auctionId}, ${event.lotId},
+        ${event.createdAt.toISOString()})
+      returning *)
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object(
+      'id', id, 'merchantId', merchant_id, 'type', type, 'auctionId', auction_id,
+      'lotId', lot_id, 'createdAt', created_at)::text)
+    from e`);
 }
 
 export async function eventsAfter(

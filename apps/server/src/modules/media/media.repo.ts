@@ -1,10 +1,9 @@
+import { isUuid } from '@sm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { media } from '../../db/schema.js';
 
 export type MediaRow = typeof media.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function insertMedia(tx: Tx, values: typeof media.$inferInsert): Promise<MediaRow> {
   const [row] = await tx.insert(media).values(values).returning();
@@ -21,7 +20,7 @@ export async function findMediaByIds(
   merchantId: string,
   ids: readonly string[],
 ): Promise<MediaRow[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   return tx
     .select()

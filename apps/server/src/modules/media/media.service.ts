@@ -181,12 +181,6 @@ export function createMediaService({ db, mediaDir, log }: MediaDeps) {
         await rm(tmp, { force: true });
       }
     },
-
-    /** This merchant's media among `ids` (for lots to refer to); others' are not found. */
-    async findOwned(merchantId: string, ids: readonly string[]): Promise<MediaItem[]> {
-      const rows = await repo.findMediaByIds(db, merchantId, ids);
-      return rows.map(mediaItemOf);
-    },
   };
 }
 
