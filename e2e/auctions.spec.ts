@@ -7,8 +7,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { E2E_OPERATOR_TOKEN } from '../playwright.config';
-import { registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+import { OPERATOR_HEADERS, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
 
 const PHOTO = new URL('./fixtures/catch.jpg', import.meta.url);
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -35,6 +34,12 @@ async function pick(page: Page, button: Locator, option: string) {
 const photos = (lot: Locator) =>
   lot.getByRole('group', { name: 'Photos (1 to 3)' }).locator('img[src*="/media/"]');
 
+/** The id of the lot whose detail page is on screen. */
+const shownLotId = (page: Page) => new URL(page.url().replace('#/', '')).searchParams.get('id')!;
+
+/** Starts the form empty: no draft of an earlier test to restore. */
+const forgetDraft = (page: Page) => page.evaluate(() => localStorage.removeItem('auctionDraft'));
+
 /** The cards of Home's auction list. */
 const auctionCards = (page: Page) =>
   page.getByRole('region', { name: 'Auctions' }).getByRole('listitem');
@@ -51,7 +56,7 @@ async function buyer(baseURL: string, phone: string): Promise<APIRequestContext>
 
 async function advanceClock(request: APIRequestContext, ms: number) {
   const response = await request.post('/api/operator/test/clock', {
-    headers: { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+    headers: OPERATOR_HEADERS,
     data: { advanceMs: ms },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -139,7 +144,7 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   test.setTimeout(150_000);
   const name = unique('Grouper morning catch');
   await signIn(page);
-  await page.evaluate(() => localStorage.removeItem('auctionDraft'));
+  await forgetDraft(page);
   await page.getByRole('link', { name: 'Create Auction' }).first().click();
   await expect(page.getByRole('heading', { name: 'Create Auction', level: 1 })).toBeVisible();
 
@@ -185,7 +190,7 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/lot-detail\/lot-detail\?id=/);
-  const firstLotId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
+  const firstLotId = shownLotId(page);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d left$/);
   await expect(page.getByText('No bids yet')).toBeVisible();
@@ -231,7 +236,7 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   // A buyout ends lot 2 at once.
   await page.getByRole('tab', { name: /2\./ }).click();
   await expect(page.getByRole('heading', { name: `${name} B`, exact: true })).toBeVisible();
-  const secondLotId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
+  const secondLotId = shownLotId(page);
   const buyout = await buyer1.post(`/api/buyer/lots/${secondLotId}/buyout`, { data: {} });
   expect(buyout.ok(), await buyout.text()).toBe(true);
   await expect(page.getByText('Ended by a buyout')).toBeVisible({ timeout: 5_000 });
@@ -291,7 +296,7 @@ test('an unverified merchant without boats is told why, and starts from empty li
 
 test('a file that is not a video is refused at the video field', async ({ page }) => {
   await signIn(page);
-  await page.evaluate(() => localStorage.removeItem('auctionDraft'));
+  await forgetDraft(page);
   await page.goto('/#/pages/auction-create/auction-create');
   const lot = page.getByRole('region', { name: 'Lot 1' });
   await lot.getByLabel('Add video').setInputFiles({
@@ -410,7 +415,7 @@ for (const [locale, text] of Object.entries(SCREENS)) {
     ).toHaveCount(2);
     await snap(page, testInfo, `lot-detail-${locale}`);
 
-    await page.evaluate(() => localStorage.removeItem('auctionDraft'));
+    await forgetDraft(page);
     await page.goto('/#/pages/auction-create/auction-create');
     await expect(page.getByRole('heading', { name: text.create, level: 1 })).toBeVisible();
     await snap(page, testInfo, `create-auction-${locale}`, false);

@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
+/** Headers of the operator API, as the test server is configured. */
+export const OPERATOR_HEADERS = { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` };
+
 /** The seeded demo merchant: Verified, with boats "SLF 4521" and "SLF 3307". */
 export const DEMO = { phone: '012-345 6789', password: 'Demo@1234' };
 
@@ -43,7 +46,7 @@ export async function latestCode(request: APIRequestContext, phone: string, purp
     .poll(async () => {
       const response = await request.get('/api/operator/sms-outbox', {
         params: { phone },
-        headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+        headers: OPERATOR_HEADERS,
       });
       expect(response.ok()).toBe(true);
       const body = (await response.json()) as { items: { code: string; purpose: string }[] };

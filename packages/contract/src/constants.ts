@@ -53,3 +53,12 @@ export const VIDEO_TYPES = {
 } as const;
 
 export const TIME_ZONE = 'Asia/Kuala_Lumpur';
+
+/** What GET /api/events streams (events.ts); here, so the app can check it without zod. */
+export const MERCHANT_EVENT_TYPES = [
+  'auction_published',
+  'auction_deleted',
+  'bid',
+  'buyout',
+  'lot_ended',
+] as const;

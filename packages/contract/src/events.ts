@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { MERCHANT_EVENT_TYPES } from './constants.js';
 
 /**
  * What GET /api/events streams to a merchant (Server-Sent Events; the SSE `id` is the event's
  * sequence number, for Last-Event-ID). The app only invalidates its queries on them.
  */
-export const merchantEventType = z.enum([
-  'auction_published',
-  'auction_deleted',
-  'bid',
-  'buyout',
-  'lot_ended',
-]);
+export const merchantEventType = z.enum(MERCHANT_EVENT_TYPES);
 export type MerchantEventType = z.infer<typeof merchantEventType>;
 
 export const merchantEvent = z.object({

@@ -45,6 +45,12 @@ export interface ValidationFailure {
   field?: string;
 }
 
+/** The code a schema issue carries: its message, or what zod's own check stands for. */
+export function issueCode(issue: { message: string; code: string }): ErrorCode {
+  if (isErrorCode(issue.message)) return issue.message;
+  return issue.code === 'too_big' ? 'TEXT_TOO_LONG' : 'BAD_REQUEST';
+}
+
 /**
  * The one failure to show for a rejected input. 'Please fill in all fields' comes first because the
  * spec lists the rules in that order; otherwise the first issue wins.
@@ -53,11 +59,7 @@ export function validationFailure(error: z.ZodError): ValidationFailure {
   const issues = error.issues;
   const pick = issues.find((i) => i.message === 'REQUIRED_FIELDS') ?? issues[0];
   if (!pick) return { code: 'BAD_REQUEST' };
-  const code: ErrorCode = isErrorCode(pick.message)
-    ? pick.message
-    : pick.code === 'too_big'
-      ? 'TEXT_TOO_LONG'
-      : 'BAD_REQUEST';
+  const code = issueCode(pick);
   const field = pick.path.map(String).join('.');
   return field ? { code, field } : { code };
 }

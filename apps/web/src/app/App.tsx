@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { antdLocales } from '../lib/antd-locales';
 import { isLocale } from '../lib/i18n';
-import { isRequestError } from '../lib/request';
+import { apiErrorCode } from '../lib/request';
 import { router } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A coded API answer (4xx/5xx with a code) will not change on retry; network trouble may.
-      retry: (count, error) =>
-        !(isRequestError(error) && typeof error.code === 'string') && count < 2,
+      retry: (count, error) => apiErrorCode(error) === null && count < 2,
     },
   },
 });

@@ -2,6 +2,7 @@ import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../lib/ui/Spinner';
 
 /** Query parameters of the route, passed to every page as props (spec §2). */
 export interface PageProps {
@@ -31,7 +32,7 @@ function PageLoading() {
   const { t } = useTranslation();
   return (
     <div className="page-state" role="status">
-      <span className="page-spinner" aria-hidden="true" />
+      <Spinner />
       <p>{t('common.loading')}</p>
     </div>
   );

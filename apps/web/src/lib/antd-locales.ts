@@ -6,7 +6,7 @@ import type { Locale } from '@sm/contract';
 const typeTemplate = '${label} bukan ${type} yang sah';
 
 /** antd-mobile's own texts in Malay, in the shape of its en-US locale. */
-export const msMY: AntdLocale = {
+const msMY: AntdLocale = {
   locale: 'ms-MY',
   common: { confirm: 'Sahkan', cancel: 'Batal', loading: 'Memuatkan', close: 'Tutup' },
   Calendar: {

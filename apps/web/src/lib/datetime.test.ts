@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatTime } from './datetime';
+import { formatDateTime, formatDuration, formatTime, serverOffset } from './datetime';
 
 describe('formatDuration', () => {
   it('counts down in minutes and seconds, rounding up to the next second', () => {
@@ -20,5 +20,13 @@ describe('dates in Asia/Kuala_Lumpur', () => {
     expect(formatTime('2025-03-01T16:30:05Z', 'en')).toMatch(/12:30:05\sam/i);
     expect(formatDateTime('2025-03-01T16:30:05Z', 'en')).toMatch(/2 Mar 2025/);
     expect(formatDateTime('2025-03-01T16:30:05Z', 'zh')).toMatch(/2025年3月2日/);
+  });
+});
+
+describe('serverOffset', () => {
+  it("is how far the server's clock runs ahead of the device's", () => {
+    const arrived = Date.parse('2025-03-01T00:00:00Z');
+    expect(serverOffset('2025-03-01T00:00:10Z', arrived)).toBe(10_000);
+    expect(serverOffset('2025-02-28T23:59:58Z', arrived)).toBe(-2_000);
   });
 });

@@ -46,3 +46,10 @@ export function formatDuration(ms: number): string {
     ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
     : `${minutes}:${seconds}`;
 }
+
+/**
+ * How far the server's clock is ahead of this device's, from an answer's `serverNow` and the
+ * moment it arrived: a phone with a wrong clock still counts down to the server's end.
+ */
+export const serverOffset = (serverNow: string, receivedAt: number) =>
+  Date.parse(serverNow) - receivedAt;

@@ -25,6 +25,10 @@ export class RequestError extends Error {
 export const isRequestError = (error: unknown): error is RequestError =>
   error instanceof RequestError;
 
+/** The API's code of a failure, or null for anything else (no answer, an abort, a bug). */
+export const apiErrorCode = (error: unknown): ErrorCode | null =>
+  isRequestError(error) && typeof error.code === 'string' ? error.code : null;
+
 /** Codes a 401 may carry that mean "no valid session" (a wrong password is also a 401). */
 const SESSION_LOST: ReadonlySet<string> = new Set<ErrorCode>(['NOT_LOGGED_IN', 'SESSION_EXPIRED']);
 
@@ -94,6 +98,13 @@ export function createClient(options: ClientOptions = {}) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let onUnauthorized = options.onUnauthorized;
 
+  /** A failed answer's error; one that says the session is gone also goes to the shell. */
+  const failed = (status: number, body: unknown): RequestError => {
+    const error = apiError(status, body);
+    if (status === 401 && SESSION_LOST.has(error.code as string)) onUnauthorized?.(error);
+    return error;
+  };
+
   async function send<T>(
     url: string,
     init: RequestInit,
@@ -119,12 +130,8 @@ export function createClient(options: ClientOptions = {}) {
         credentials: 'same-origin',
         signal: controller.signal,
       });
-      if (!response.ok) {
-        const error = apiError(response.status, parseJson(await response.text().catch(() => '')));
-        if (response.status === 401 && SESSION_LOST.has(error.code as string))
-          onUnauthorized?.(error);
-        throw error;
-      }
+      if (!response.ok)
+        throw failed(response.status, parseJson(await response.text().catch(() => '')));
       // The time-out covers the body too: a stalled download is as dead as a stalled connect.
       return (await readBody(response)) as T;
     } catch (error) {
@@ -189,9 +196,7 @@ export function createClient(options: ClientOptions = {}) {
           settle(null, parsed);
           return;
         }
-        const error = apiError(xhr.status, parsed);
-        if (xhr.status === 401 && SESSION_LOST.has(error.code as string)) onUnauthorized?.(error);
-        settle(error);
+        settle(failed(xhr.status, parsed));
       };
       xhr.onerror = () => settle(new RequestError(RUNTIME_CODES.UPLOAD_NETWORK, 'Network error'));
       xhr.onabort = () =>

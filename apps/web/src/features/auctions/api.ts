@@ -14,6 +14,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { serverOffset } from '../../lib/datetime';
 import { request, upload } from '../../lib/request';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
@@ -33,7 +34,7 @@ export const dashboardQueryOptions = () =>
     queryFn: ({ signal }) => request<Dashboard>('/api/dashboard', { signal }),
   });
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 export const auctionListQueryOptions = (status: LotStatus, q: string) =>
   infiniteQueryOptions({
@@ -58,8 +59,8 @@ export const lotQueryOptions = (id: string) =>
       const lot = query.state.data;
       if (!lot) return false;
       if (lot.status === 'ended') return lot.award ? false : DUE_POLL_MS;
-      const serverTime = Date.parse(lot.serverNow) + (Date.now() - query.state.dataUpdatedAt);
-      const left = Date.parse(lot.endsAt) - serverTime;
+      const offset = serverOffset(lot.serverNow, query.state.dataUpdatedAt);
+      const left = Date.parse(lot.endsAt) - (Date.now() + offset);
       // Ask again just after the end, then every 2 s until the lot reads as ended.
       return left > 0 ? left + 500 : DUE_POLL_MS;
     },
@@ -85,7 +86,7 @@ const createAuction = (data: CreateAuctionRequest) =>
 const deleteAuction = (id: string) =>
   request<{ ok: true }>(`/api/auctions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function refreshOverview(queryClient: QueryClient) {
+function refreshOverview(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: auctionKeys.overview });
 }
 

@@ -1,14 +1,6 @@
-import type { LotDetail, MerchantEvent, MerchantEventType } from '@sm/contract';
+import { type LotDetail, MERCHANT_EVENT_TYPES, type MerchantEvent } from '@sm/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { auctionKeys } from './api';
-
-const TYPES: readonly MerchantEventType[] = [
-  'auction_published',
-  'auction_deleted',
-  'bid',
-  'buyout',
-  'lot_ended',
-];
 
 /**
  * A message of the merchant's event stream, or null for anything else. A plain check, not the
@@ -26,7 +18,7 @@ export function parseMerchantEvent(data: string): MerchantEvent | null {
   if (
     typeof event !== 'object' ||
     event === null ||
-    !TYPES.includes(event.type as MerchantEventType) ||
+    !(MERCHANT_EVENT_TYPES as readonly string[]).includes(event.type as string) ||
     typeof event.auctionId !== 'string' ||
     !(event.lotId === null || typeof event.lotId === 'string')
   )

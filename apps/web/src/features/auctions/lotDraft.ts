@@ -3,7 +3,7 @@ import {
   type CreateAuctionRequest,
   type ErrorCode,
   type Freshness,
-  isErrorCode,
+  issueCode,
   type LotDetail,
   type MediaItem,
   parseKg,
@@ -37,18 +37,32 @@ export interface LotDraft {
   video: MediaItem | null;
 }
 
-export type TextField =
-  | 'harbor'
-  | 'name'
-  | 'quantity'
-  | 'startPrice'
-  | 'buyoutPrice'
-  | 'description'
-  | 'notes.size'
-  | 'notes.icing'
-  | 'notes.packaging';
-export type LotField =
-  TextField | 'boatId' | 'freshness' | 'landedAt' | 'species' | 'photos' | 'video';
+/** The fields of a lot as the form names them (and its errors are keyed). */
+const LOT_FIELDS = [
+  'boatId',
+  'harbor',
+  'freshness',
+  'landedAt',
+  'name',
+  'species',
+  'quantity',
+  'startPrice',
+  'buyoutPrice',
+  'description',
+  'notes.size',
+  'notes.icing',
+  'notes.packaging',
+  'photos',
+  'video',
+] as const;
+export type LotField = (typeof LOT_FIELDS)[number];
+/** The fields typed into a text input. */
+export type TextField = Exclude<
+  LotField,
+  'boatId' | 'freshness' | 'landedAt' | 'species' | 'photos' | 'video'
+>;
+const isLotField = (name: string): name is LotField =>
+  (LOT_FIELDS as readonly string[]).includes(name);
 
 /**
  * Errors by `<lot key>.<field>`: by key, not position, so adding or removing a lot leaves them
@@ -185,23 +199,6 @@ function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: LotErrors
 }
 
 const FORM_FIELD: Record<string, LotField> = { photoIds: 'photos', videoIds: 'video' };
-const LOT_FIELDS = new Set<string>([
-  'boatId',
-  'harbor',
-  'freshness',
-  'landedAt',
-  'name',
-  'species',
-  'quantity',
-  'startPrice',
-  'buyoutPrice',
-  'description',
-  'notes.size',
-  'notes.icing',
-  'notes.packaging',
-  'photos',
-  'video',
-]);
 
 /**
  * Which lot and field an error about `lots.<i>.<field>…` concerns (`photos` for
@@ -214,13 +211,7 @@ export function fieldOfPath(
   if (root !== 'lots' || index === undefined || !/^\d+$/.test(index) || field === undefined)
     return null;
   const name = field === 'notes' ? `notes.${sub}` : (FORM_FIELD[field] ?? field);
-  return LOT_FIELDS.has(name) ? { index: Number(index), field: name as LotField } : null;
-}
-
-/** The code a contract schema's issue carries, read as the contract's `validationFailure` does. */
-function issueCode(issue: { message: string; code: string }): ErrorCode {
-  if (isErrorCode(issue.message)) return issue.message;
-  return issue.code === 'too_big' ? 'TEXT_TOO_LONG' : 'BAD_REQUEST';
+  return isLotField(name) ? { index: Number(index), field: name } : null;
 }
 
 export type Validation =

@@ -11,13 +11,14 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { serverOffset } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
 import { lotDetailPath, PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { auctionListQueryOptions, dashboardQueryOptions, useDeleteAuction } from '../api';
 import styles from './console.module.css';
-import { Countdown, serverOffset } from './Countdown';
+import { Countdown } from './Countdown';
 import { PageMessage } from './PageMessage';
 import states from './states.module.css';
 import { StatusTag } from './StatusTag';
@@ -197,8 +198,10 @@ export function AuctionList() {
 
   const list = useInfiniteQuery(auctionListQueryOptions(status, q));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const firstPage = list.data?.pages[0];
-  const offset = firstPage ? serverOffset(firstPage.serverNow, list.dataUpdatedAt) : 0;
+  // The page fetched last is the one that arrived at dataUpdatedAt (the first one may be minutes
+  // older once more pages load).
+  const lastPage = list.data?.pages.at(-1);
+  const offset = lastPage ? serverOffset(lastPage.serverNow, list.dataUpdatedAt) : 0;
 
   let body;
   if (list.isPending) {

@@ -2,6 +2,7 @@ import { type BidEntry, formatKg, formatRM } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/datetime';
 import styles from './lot.module.css';
+import { LotTable } from './LotFigures';
 
 /**
  * The standing bids, best first, as the server ranks them. The kg each would win if the lot ended
@@ -17,38 +18,26 @@ export function BidLadder({ bids, live }: { bids: BidEntry[]; live: boolean }) {
       {bids.length === 0 ? (
         <p className={styles.muted}>{live ? t('lot.noBidsYet') : t('lot.noBids')}</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('lot.buyer')}</th>
-              <th scope="col">{t('lot.pricePerKg')}</th>
-              <th scope="col">{t('lot.kg')}</th>
-              <th scope="col">{t('lot.amount')}</th>
+        <LotTable columns={[t('lot.buyer'), t('lot.pricePerKg'), t('lot.kg'), t('lot.amount')]}>
+          {bids.map((bid) => (
+            <tr key={bid.id} className={bid.winningQuantity > 0 ? styles.winning : undefined}>
+              <td>
+                {bid.buyer}
+                <small>{formatTime(bid.at)}</small>
+              </td>
+              <td>{formatRM(bid.price)}</td>
+              <td>
+                {formatKg(bid.quantity)}
+                {bid.winningQuantity > 0 ? (
+                  <small className={styles.winningKg}>
+                    {t(live ? 'lot.winningKg' : 'lot.wonKg', { kg: formatKg(bid.winningQuantity) })}
+                  </small>
+                ) : null}
+              </td>
+              <td>{formatRM(bid.amount)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {bids.map((bid) => (
-              <tr key={bid.id} className={bid.winningQuantity > 0 ? styles.winning : undefined}>
-                <td>
-                  {bid.buyer}
-                  <small>{formatTime(bid.at)}</small>
-                </td>
-                <td>{formatRM(bid.price)}</td>
-                <td>
-                  {formatKg(bid.quantity)}
-                  {bid.winningQuantity > 0 ? (
-                    <small className={styles.winningKg}>
-                      {live
-                        ? t('lot.winningKg', { kg: formatKg(bid.winningQuantity) })
-                        : t('lot.wonKg', { kg: formatKg(bid.winningQuantity) })}
-                    </small>
-                  ) : null}
-                </td>
-                <td>{formatRM(bid.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </LotTable>
       )}
     </section>
   );

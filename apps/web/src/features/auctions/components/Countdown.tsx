@@ -3,13 +3,9 @@ import { formatDuration } from '../../../lib/datetime';
 import { useNow } from '../../../lib/useNow';
 
 /**
- * How far the server's clock is ahead of this device's, from an answer's `serverNow` and the
- * moment it arrived: a phone with a wrong clock still counts down to the server's end.
+ * Time left until `endsAt` on the server's clock (`offset`: see serverOffset), ticking each second
+ * on the one shared clock; 'Ending…' at zero.
  */
-export const serverOffset = (serverNow: string, receivedAt: number) =>
-  Date.parse(serverNow) - receivedAt;
-
-/** Time left until `endsAt` on the server's clock, ticking each second; 'Ending…' at zero. */
 export function Countdown({
   endsAt,
   offset,

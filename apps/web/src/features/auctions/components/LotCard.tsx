@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { currentLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { Field } from '../../../lib/ui/Field';
+import { Notice } from '../../../lib/ui/Notice';
 import { TextInput } from '../../../lib/ui/TextInput';
 import { getText, type LotDraft, type LotField, setText, type TextField } from '../lotDraft';
 import styles from './form.module.css';
@@ -22,7 +23,7 @@ import { DateTimeField, PickerField } from './PickerField';
 
 const FRESHNESS: Freshness[] = ['fresh', 'frozen'];
 
-export interface LotCardProps {
+interface LotCardProps {
   lot: LotDraft;
   index: number;
   /** How many lots the form has: the last one cannot be removed. */
@@ -72,43 +73,32 @@ export function LotCard({
     </Field>
   );
 
-  let boatField: ReactNode;
-  if (boats.isError) {
-    boatField = (
-      <Field id={id('boatId')} label={t('auctionForm.boat')} error={errorOf('boatId')} group bare>
-        <p className={styles.notice}>
-          {t('auctionForm.boatsFailed')}{' '}
-          <Button size="mini" fill="outline" onClick={() => void boats.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </p>
-      </Field>
-    );
-  } else if (boats.data?.length === 0) {
-    boatField = (
-      <Field id={id('boatId')} label={t('auctionForm.boat')} error={errorOf('boatId')} group bare>
-        <p className={styles.notice}>
-          {t('auctionForm.noBoats')} <Link to={PATHS.store}>{t('nav.store')}</Link>
-        </p>
-      </Field>
-    );
-  } else {
-    boatField = (
-      <PickerField
-        id={id('boatId')}
-        label={t('auctionForm.boat')}
-        error={errorOf('boatId')}
-        placeholder={boats.isPending ? t('common.loading') : t('auctionForm.choose')}
-        disabled={boats.isPending}
-        options={(boats.data ?? []).map((boat) => ({
-          label: `${boat.boatNumber} · ${boat.ownerName}`,
-          value: boat.id,
-        }))}
-        value={lot.boatId}
-        onChange={(boatId) => onChange('boatId', (current) => ({ ...current, boatId }))}
-      />
-    );
-  }
+  /** A field that takes its whole value at once (not text typed into an input). */
+  const set = <F extends LotField & keyof LotDraft>(field: F, value: LotDraft[F]) =>
+    onChange(field, (current) => ({ ...current, [field]: value }));
+
+  const media = <F extends 'photos' | 'video'>(field: F) => ({
+    id: id(field),
+    value: lot[field],
+    error: errorOf(field),
+    onChange: (value: LotDraft[F]) => set(field, value),
+    onError: (error: unknown) => onMediaError(field, error),
+    onBusy,
+  });
+
+  // No boat to choose: say why instead of an empty wheel.
+  const boatNotice = boats.isError ? (
+    <>
+      {t('auctionForm.boatsFailed')}{' '}
+      <Button size="mini" fill="outline" onClick={() => void boats.refetch()}>
+        {t('common.retry')}
+      </Button>
+    </>
+  ) : boats.data?.length === 0 ? (
+    <>
+      {t('auctionForm.noBoats')} <Link to={PATHS.store}>{t('nav.store')}</Link>
+    </>
+  ) : null;
 
   return (
     <section className={styles.lot} aria-labelledby={headingId}>
@@ -126,7 +116,25 @@ export function LotCard({
         </div>
       </header>
 
-      {boatField}
+      {boatNotice ? (
+        <Field id={id('boatId')} label={t('auctionForm.boat')} error={errorOf('boatId')} group bare>
+          <Notice tone="muted">{boatNotice}</Notice>
+        </Field>
+      ) : (
+        <PickerField
+          id={id('boatId')}
+          label={t('auctionForm.boat')}
+          error={errorOf('boatId')}
+          placeholder={boats.isPending ? t('common.loading') : t('auctionForm.choose')}
+          disabled={boats.isPending}
+          options={(boats.data ?? []).map((boat) => ({
+            label: `${boat.boatNumber} · ${boat.ownerName}`,
+            value: boat.id,
+          }))}
+          value={lot.boatId}
+          onChange={(boatId) => set('boatId', boatId)}
+        />
+      )}
       {text('harbor', t('auctionForm.harbor'), { placeholder: t('auctionForm.harborPlaceholder') })}
 
       <Field
@@ -144,9 +152,7 @@ export function LotCard({
                 name={id('freshness')}
                 value={value}
                 checked={lot.freshness === value}
-                onChange={() =>
-                  onChange('freshness', (current) => ({ ...current, freshness: value }))
-                }
+                onChange={() => set('freshness', value)}
               />
               <span>{t(`freshness.${value}`)}</span>
             </label>
@@ -159,7 +165,7 @@ export function LotCard({
         label={t('auctionForm.landedAt')}
         error={errorOf('landedAt')}
         value={lot.landedAt}
-        onChange={(landedAt) => onChange('landedAt', (current) => ({ ...current, landedAt }))}
+        onChange={(landedAt) => set('landedAt', landedAt)}
       />
       {text('name', t('auctionForm.name'), { placeholder: t('auctionForm.namePlaceholder') })}
       <PickerField
@@ -169,12 +175,7 @@ export function LotCard({
         placeholder={t('auctionForm.choose')}
         options={SPECIES_CODES.map((code) => ({ label: SPECIES[code][locale], value: code }))}
         value={lot.species}
-        onChange={(species) =>
-          onChange('species', (current) => ({
-            ...current,
-            species: species as LotDraft['species'],
-          }))
-        }
+        onChange={(species) => set('species', species as LotDraft['species'])}
       />
       {text('quantity', t('auctionForm.quantity'), {
         placeholder: t('auctionForm.quantityPlaceholder'),
@@ -204,9 +205,7 @@ export function LotCard({
           maxLength={DESCRIPTION_MAX_LENGTH}
           showCount
           autoSize={{ minRows: 2, maxRows: 6 }}
-          onChange={(value) =>
-            onChange('description', (current) => ({ ...current, description: value }))
-          }
+          onChange={(value) => set('description', value)}
         />
       </Field>
 
@@ -223,22 +222,8 @@ export function LotCard({
         })}
       </fieldset>
 
-      <PhotoField
-        id={id('photos')}
-        value={lot.photos}
-        error={errorOf('photos')}
-        onChange={(photos) => onChange('photos', (current) => ({ ...current, photos }))}
-        onError={(error) => onMediaError('photos', error)}
-        onBusy={onBusy}
-      />
-      <VideoField
-        id={id('video')}
-        value={lot.video}
-        error={errorOf('video')}
-        onChange={(video) => onChange('video', (current) => ({ ...current, video }))}
-        onError={(error) => onMediaError('video', error)}
-        onBusy={onBusy}
-      />
+      <PhotoField {...media('photos')} />
+      <VideoField {...media('video')} />
     </section>
   );
 }

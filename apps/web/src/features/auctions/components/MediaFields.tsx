@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
-import { uploadMedia } from '../api';
 import { compressPhoto, VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
 import { showPhotos } from './photoViewer';
@@ -15,6 +14,13 @@ import { UploadProgress } from './UploadProgress';
 import { useUploads } from './useUploads';
 
 const tooLarge = () => new RequestError('FILE_TOO_LARGE', 'File is too large', 413);
+
+/** Resized on the phone first; still too large then, it is refused before it is sent. */
+async function preparePhoto(file: File): Promise<File> {
+  const photo = await compressPhoto(file);
+  if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
+  return photo;
+}
 
 const toItem = (media: MediaItem): ImageUploadItem => ({
   key: media.id,
@@ -39,26 +45,11 @@ export function PhotoField({
   value,
   error,
   onChange,
-  onError,
-  onBusy,
+  ...events
 }: MediaFieldProps<MediaItem[]>) {
   const { t } = useTranslation();
-  const { rows, run } = useUploads(onBusy);
+  const { rows, upload } = useUploads(events);
   const items = useMemo(() => value.map(toItem), [value]);
-
-  const upload = async (file: File): Promise<ImageUploadItem> => {
-    try {
-      const media = await run(file.name, async (progress, signal) => {
-        const photo = await compressPhoto(file);
-        if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
-        return uploadMedia(photo, progress, signal);
-      });
-      return toItem(media);
-    } catch (failure) {
-      onError(failure);
-      throw failure;
-    }
-  };
 
   return (
     <Field id={id} label={t('auctionForm.photos')} error={error} group bare>
@@ -66,7 +57,7 @@ export function PhotoField({
         className={styles.uploader}
         value={items}
         onChange={(next) => onChange(next.map((item) => item.extra as MediaItem))}
-        upload={upload}
+        upload={async (file) => toItem(await upload(file, preparePhoto))}
         accept="image/*"
         multiple
         maxCount={MAX_LOT_PHOTOS}
@@ -86,11 +77,10 @@ export function VideoField({
   value,
   error,
   onChange,
-  onError,
-  onBusy,
+  ...events
 }: MediaFieldProps<MediaItem | null>) {
   const { t } = useTranslation();
-  const { rows, run } = useUploads(onBusy);
+  const { rows, upload } = useUploads(events);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -98,13 +88,13 @@ export function VideoField({
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_VIDEO_BYTES) {
-      onError(tooLarge());
+      events.onError(tooLarge());
       return;
     }
     try {
-      onChange(await run(file.name, (progress, signal) => uploadMedia(file, progress, signal)));
-    } catch (failure) {
-      onError(failure);
+      onChange(await upload(file));
+    } catch {
+      // Told through onError.
     }
   };
 

@@ -1,5 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
+import { Spinner } from '../../../lib/ui/Spinner';
 import styles from './states.module.css';
 
 /**
@@ -23,7 +24,7 @@ export function PageMessage({
 }) {
   return (
     <div className={styles.message} role={loading ? 'status' : undefined}>
-      {loading ? <span className={styles.spinner} aria-hidden="true" /> : icon}
+      {loading ? <Spinner size={28} /> : icon}
       <p className={styles.title}>{title}</p>
       {description ? <p className={styles.description}>{description}</p> : null}
       {action && onAction ? (

@@ -1,4 +1,4 @@
-import { type ErrorCode, MAX_LOTS_PER_AUCTION } from '@sm/contract';
+import { type ErrorCode, type LotDetail, MAX_LOTS_PER_AUCTION } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
@@ -9,9 +9,10 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
 import { lotDetailPath, PATHS } from '../../../lib/paths';
-import { isRequestError } from '../../../lib/request';
+import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { useMerchantInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { Notice } from '../../../lib/ui/Notice';
 import { boatsQueryOptions, lotQueryOptions, useCreateAuction } from '../api';
 import { LotCard } from '../components/LotCard';
 import { PageMessage } from '../components/PageMessage';
@@ -35,27 +36,40 @@ import {
 /** Create Auction (spec §2, §3, §5): one or more lots, a local draft, publish. */
 export default function CreateAuctionPage({ query }: { query: Record<string, string> }) {
   const { t } = useTranslation();
+  const relistId = query.relist ?? '';
+  const relist = useQuery({ ...lotQueryOptions(relistId), enabled: relistId !== '' });
+
+  if (!relistId) return <AuctionForm />;
+  // A relist opens the form once its lot is here, filled with it.
+  if (relist.data) return <AuctionForm key={relistId} relist={relist.data} />;
+  return relist.isError ? (
+    <PageMessage
+      title={errorText(relist.error) ?? t('messages.failed')}
+      action={t('common.retry')}
+      onAction={() => void relist.refetch()}
+    />
+  ) : (
+    <PageMessage loading title={t('common.loading')} />
+  );
+}
+
+/** The form; with `relist`, its one lot is that lot again instead of an empty one or a draft. */
+function AuctionForm({ relist }: { relist?: LotDetail }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const merchant = useMerchantInfo();
   const merchantId = merchant?.id ?? '';
-  const relistId = query.relist ?? '';
 
-  const [lots, setLots] = useState<LotDraft[]>(() => [emptyLot()]);
+  const [lots, setLots] = useState<LotDraft[]>(() => [relist ? lotFromDetail(relist) : emptyLot()]);
   const [errors, setErrors] = useState<LotErrors>({});
   const [uploading, setUploading] = useState(0);
   // A draft found on opening is offered once; a relist comes with its own lot instead.
   const [offeredDraft, setOfferedDraft] = useState<StoredDraft | null>(() =>
-    relistId ? null : readDraft(merchantId),
+    relist ? null : readDraft(merchantId),
   );
   const formRef = useRef<HTMLDivElement>(null);
 
   const boats = useQuery(boatsQueryOptions());
-  const relist = useQuery({ ...lotQueryOptions(relistId), enabled: relistId !== '' });
-  const [relisted, setRelisted] = useState('');
-  if (relist.data && relisted !== relistId) {
-    setRelisted(relistId);
-    setLots([lotFromDetail(relist.data)]);
-  }
   const create = useCreateAuction();
 
   const onBusy = useCallback((delta: number) => setUploading((n) => n + delta), []);
@@ -92,27 +106,24 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
         : t(`errors.${code}`);
 
   const onMediaError = (lot: LotDraft, field: 'photos' | 'video', error: unknown) => {
-    if (isRequestError(error) && typeof error.code === 'string') {
-      const code = error.code;
-      setErrors((current) => ({ ...current, [errorKey(lot, field)]: code }));
-    } else {
-      showError(error);
-    }
+    const code = apiErrorCode(error);
+    if (code) setErrors((current) => ({ ...current, [errorKey(lot, field)]: code }));
+    else showError(error);
+  };
+
+  /** False, with the reason told, when the form already has as many lots as an auction may. */
+  const roomForLot = () => {
+    if (lots.length < MAX_LOTS_PER_AUCTION) return true;
+    toast(t('errors.TOO_MANY_LOTS'));
+    return false;
   };
 
   const addLot = () => {
-    if (lots.length >= MAX_LOTS_PER_AUCTION) {
-      toast(t('errors.TOO_MANY_LOTS'));
-      return;
-    }
-    setLots((current) => [...current, emptyLot()]);
+    if (roomForLot()) setLots((current) => [...current, emptyLot()]);
   };
 
   const duplicate = (lot: LotDraft) => {
-    if (lots.length >= MAX_LOTS_PER_AUCTION) {
-      toast(t('errors.TOO_MANY_LOTS'));
-      return;
-    }
+    if (!roomForLot()) return;
     setLots((current) =>
       current.flatMap((item) => (item === lot ? [item, duplicateLot(item)] : [item])),
     );
@@ -127,20 +138,21 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
     if (confirmed) setLots((current) => current.filter((item) => item.key !== lot.key));
   };
 
+  /** False, with the reason told, while a photo or the video is still on its way. */
+  const uploadsDone = () => {
+    if (uploading === 0) return true;
+    toast(t('auctionForm.waitForUploads'));
+    return false;
+  };
+
   const saveLocally = () => {
-    if (uploading > 0) {
-      toast(t('auctionForm.waitForUploads'));
-      return;
-    }
+    if (!uploadsDone()) return;
     if (saveDraft(merchantId, lots)) toast(t('success.savedLocally'), 'success');
     else toast(t('messages.saveFailed'), 'fail');
   };
 
   const publish = () => {
-    if (uploading > 0) {
-      toast(t('auctionForm.waitForUploads'));
-      return;
-    }
+    if (!uploadsDone()) return;
     const result = validateLots(lots);
     if (!result.ok) {
       showErrors(result.errors);
@@ -155,43 +167,28 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
         navigate(first ? lotDetailPath(first) : PATHS.home, { replace: true });
       },
       onError: (error) => {
+        // A coded answer about one field of one lot shows there too.
+        const code = apiErrorCode(error);
         const at =
-          isRequestError(error) && error.field ? fieldOfPath(error.field.split('.')) : null;
+          code && isRequestError(error) && error.field ? fieldOfPath(error.field.split('.')) : null;
         const lot = at && lots[at.index];
-        if (at && lot && isRequestError(error) && typeof error.code === 'string') {
-          showErrors({ [errorKey(lot, at.field)]: error.code });
-        }
-        const text = errorText(error);
-        if (text) toast(text);
+        if (code && at && lot) showErrors({ [errorKey(lot, at.field)]: code });
+        showError(error);
       },
     });
   };
 
-  if (relistId && !relist.data) {
-    return relist.isError ? (
-      <PageMessage
-        title={errorText(relist.error) ?? t('messages.failed')}
-        action={t('common.retry')}
-        onAction={() => void relist.refetch()}
-      />
-    ) : (
-      <PageMessage loading title={t('common.loading')} />
-    );
-  }
-
-  const verified = merchant?.businessStatus === 'verified';
-
   return (
     <div className={styles.screen} ref={formRef}>
-      {verified ? null : (
-        <p className={styles.warning} role="note">
+      {merchant?.businessStatus === 'verified' ? null : (
+        <Notice tone="warning" role="note">
           {t('errors.NOT_VERIFIED')}
-        </p>
+        </Notice>
       )}
-      {relistId && relist.data ? (
-        <p className={styles.info} role="note">
-          {t('auctionForm.relisting', { name: relist.data.name })}
-        </p>
+      {relist ? (
+        <Notice tone="info" role="note">
+          {t('auctionForm.relisting', { name: relist.name })}
+        </Notice>
       ) : null}
 
       {lots.map((lot, index) => (

@@ -6,15 +6,16 @@ import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../lib/datetime';
+import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
 import { lotDetailPath, PATHS, relistPath } from '../../../lib/paths';
 import { isRequestError } from '../../../lib/request';
 import { lotQueryOptions } from '../api';
 import { AwardSummary } from '../components/AwardSummary';
+import { Figures } from '../components/LotFigures';
 import { BidLadder } from '../components/BidLadder';
-import { Countdown, serverOffset } from '../components/Countdown';
+import { Countdown } from '../components/Countdown';
 import styles from '../components/lot.module.css';
 import { showPhotos } from '../components/photoViewer';
 import { PageMessage } from '../components/PageMessage';
@@ -169,20 +170,17 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
         )}
         {lot.award ? null : (
           <>
-            <dl className={styles.figures}>
-              <div>
-                <dt>{t('lot.bidKg')}</dt>
-                <dd>{formatKg(lot.bidQuantity)} kg</dd>
-              </div>
-              <div>
-                <dt>{t('lot.bidAmount')}</dt>
-                <dd>{formatRM(lot.bidAmount)}</dd>
-              </div>
-              <div className={styles.total}>
-                <dt>{t('lot.projectedSettlement')}</dt>
-                <dd>{formatRM(lot.projectedSettlement)}</dd>
-              </div>
-            </dl>
+            <Figures
+              rows={[
+                { label: t('lot.bidKg'), value: `${formatKg(lot.bidQuantity)} kg` },
+                { label: t('lot.bidAmount'), value: formatRM(lot.bidAmount) },
+                {
+                  label: t('lot.projectedSettlement'),
+                  value: formatRM(lot.projectedSettlement),
+                  total: true,
+                },
+              ]}
+            />
             <p className={styles.note}>{t('lot.feeNote', { rate: percent(lot.serviceFeeRate) })}</p>
           </>
         )}

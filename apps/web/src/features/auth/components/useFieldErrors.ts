@@ -2,7 +2,7 @@ import type { ValidationFailure } from '@sm/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/errors';
-import { isRequestError } from '../../../lib/request';
+import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 
 /**
@@ -28,18 +28,14 @@ export function useFieldErrors<F extends string>() {
 
   const showRequestError = useCallback(
     (error: unknown, fields: readonly F[], fallback?: (text: string) => void) => {
-      if (
-        isRequestError(error) &&
-        typeof error.code === 'string' &&
-        error.field &&
-        fields.includes(error.field as F)
-      ) {
-        showFailure({ code: error.code, field: error.field });
+      const code = apiErrorCode(error);
+      const field = isRequestError(error) ? error.field : undefined;
+      if (code && field && fields.includes(field as F)) {
+        showFailure({ code, field });
         return;
       }
       setErrors({});
-      if (fallback && isRequestError(error) && typeof error.code === 'string')
-        fallback(t(`errors.${error.code}`));
+      if (fallback && code) fallback(t(`errors.${code}`));
       else showError(error);
     },
     [showFailure, t],

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
+import { Notice } from '../../../lib/ui/Notice';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import styles from './home.module.css';
 
@@ -36,12 +37,9 @@ export function MerchantOverview() {
         </div>
       </section>
       {note ? (
-        <p
-          className={status === 'rejected' ? `${styles.note} ${styles.noteRejected}` : styles.note}
-          role="note"
-        >
+        <Notice tone={status === 'rejected' ? 'danger' : 'warning'} role="note">
           {note}
-        </p>
+        </Notice>
       ) : null}
     </>
   );
