@@ -2,33 +2,31 @@
 // one run because these machines are noisy. Writes bench/results/latest.json and latest.md.
 //   npm run bench                 start-up times and the sign-in page's JS
 //   npm run bench -- --with-tests also times a whole `npm test`
+//   npm run bench -- --orders     also the orders list and export with 100 000 orders
+//                                 (BENCH_DATABASE_URL=postgres://… for PostgreSQL; see README)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { printRow, waitHealthy } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const withTests = process.argv.includes('--with-tests');
 const RUNS = 3;
 const rows = [];
 const record = (area, metric, value, unit, budget, note = '') => {
-  rows.push({ area, metric, value, unit, budget, note });
-  console.log(
-    `${area.padEnd(8)} ${metric.padEnd(44)} ${String(value).padStart(9)} ${unit.padEnd(4)} ${budget ?? ''} ${note}`,
-  );
+  const row = { area, metric, value, unit, budget, note };
+  rows.push(row);
+  printRow(row);
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-if (
-  !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
-  !existsSync(path.join(root, 'apps/server/dist/main.js'))
-) {
-  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
+// Built up front, so that no timed `npm start` below includes a build.
+buildIfStale();
 
 let nextPort = 4400;
 /** Runs `npm start` on a data directory; resolves with seconds to a healthy /api/health. */
@@ -47,17 +45,7 @@ async function startServer(dataDir) {
       LOG_LEVEL: 'warn',
     },
   });
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 60_000)
-      throw new Error('server did not become healthy in 60 s');
-    await sleep(25);
-  }
+  await waitHealthy(`http://127.0.0.1:${port}/api/health`);
   const seconds = (performance.now() - started) / 1000;
   const stop = async () => {
     process.kill(-child.pid, 'SIGTERM');
@@ -131,6 +119,11 @@ record(
     'KB',
     '≤ 180 KB',
   );
+}
+
+if (process.argv.includes('--orders')) {
+  const { benchOrders } = await import('./orders.mjs');
+  await benchOrders(record);
 }
 
 if (withTests) {

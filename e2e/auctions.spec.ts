@@ -1,19 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
-import { OPERATOR_HEADERS, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
-
-const PHOTO = new URL('./fixtures/catch.jpg', import.meta.url);
-const FIFTEEN_MINUTES = 15 * 60_000;
-
-/** A name no other test (or earlier run on the same server) uses. */
-const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+  advanceClock,
+  bid,
+  buyerSession,
+  FIFTEEN_MINUTES,
+  PHOTO,
+  publishAuction,
+  registerMerchant,
+  signIn,
+  snap,
+  tabBar,
+  unique,
+  useLocale,
+} from './helpers';
 
 /** A form row by its visible label: the label's own row, where the field's error shows. */
 const field = (scope: Locator, label: string) =>
@@ -43,64 +42,6 @@ const forgetDraft = (page: Page) => page.evaluate(() => localStorage.removeItem(
 /** The cards of Home's auction list. */
 const auctionCards = (page: Page) =>
   page.getByRole('region', { name: 'Auctions' }).getByRole('listitem');
-
-/** A buyer's own API session (its cookie), as the buyer app would have. */
-async function buyer(baseURL: string, phone: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL });
-  const login = await context.post('/api/buyer/auth/login', {
-    data: { phone, password: 'Demo@1234' },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  return context;
-}
-
-async function advanceClock(request: APIRequestContext, ms: number) {
-  const response = await request.post('/api/operator/test/clock', {
-    headers: OPERATOR_HEADERS,
-    data: { advanceMs: ms },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-interface Published {
-  id: string;
-  lotIds: string[];
-}
-
-/**
- * Publishes an auction through the merchant API with the page's session: for tests about what
- * comes after the form.
- */
-async function publishByApi(
-  page: Page,
-  lots: { name: string; quantity: number; startPrice: number; buyoutPrice?: number }[],
-): Promise<Published> {
-  const api = page.request;
-  const upload = await api.post('/api/media', {
-    multipart: {
-      file: { name: 'catch.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const photo = (await upload.json()) as { id: string };
-  const boats = (await (await api.get('/api/boats')).json()) as { items: { id: string }[] };
-  const response = await api.post('/api/auctions', {
-    data: {
-      lots: lots.map((lot) => ({
-        boatId: boats.items[0]!.id,
-        harbor: 'Kuala Selangor',
-        freshness: 'fresh',
-        landedAt: new Date(Date.now() - 3_600_000).toISOString(),
-        species: 'kembung',
-        buyoutPrice: null,
-        ...lot,
-        photoIds: [photo.id],
-      })),
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as Published;
-}
 
 /** The figure under a dashboard label on Home. */
 const figure = (page: Page, label: string) =>
@@ -207,11 +148,8 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   expect(Number(await figure(page, 'Live auctions').innerText())).toBeGreaterThanOrEqual(1);
 
   // A buyer bids: Home's dashboard follows within seconds, with no reload (the event stream).
-  const buyer1 = await buyer(baseURL!, '013-000 0001');
-  const bid = await buyer1.post(`/api/buyer/lots/${firstLotId}/bids`, {
-    data: { quantity: 300, price: 1200 },
-  });
-  expect(bid.ok(), await bid.text()).toBe(true);
+  const buyer1 = await buyerSession(baseURL!, '013-000 0001');
+  await bid(buyer1, firstLotId, 300, 1200);
   await expect
     .poll(async () => rm(await figure(page, 'Total bid sales').innerText()), { timeout: 5_000 })
     .toBeCloseTo(bidSalesBefore + 360, 2);
@@ -222,11 +160,8 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   const ladder = page.getByRole('region', { name: /^Bids/ });
   await expect(ladder.getByRole('row')).toHaveCount(2);
-  const buyer2 = await buyer(baseURL!, '013-000 0002');
-  const higher = await buyer2.post(`/api/buyer/lots/${firstLotId}/bids`, {
-    data: { quantity: 500, price: 1300 },
-  });
-  expect(higher.ok(), await higher.text()).toBe(true);
+  const buyer2 = await buyerSession(baseURL!, '013-000 0002');
+  await bid(buyer2, firstLotId, 500, 1300);
   await expect(ladder.getByRole('row')).toHaveCount(3, { timeout: 5_000 });
   await expect(ladder.getByRole('row').nth(1)).toContainText('RM 13.00');
   await expect(ladder.getByRole('row').nth(1)).toContainText('Winning 50');
@@ -313,7 +248,7 @@ test('a file that is not a video is refused at the video field', async ({ page }
 test('deletes an auction without bids after a confirmation', async ({ page }) => {
   await signIn(page);
   const name = unique('Mackerel to delete');
-  await publishByApi(page, [{ name, quantity: 500, startPrice: 800 }]);
+  await publishAuction(page, [{ name, quantity: 500, startPrice: 800 }]);
   await page.reload();
   const card = auctionCards(page).filter({ hasText: name });
   await expect(card).toBeVisible();
@@ -327,7 +262,7 @@ test('deletes an auction without bids after a confirmation', async ({ page }) =>
 test('searches the list by name or by species in another language', async ({ page }) => {
   await signIn(page);
   const name = unique('Searchable scad');
-  await publishByApi(page, [{ name, quantity: 200, startPrice: 500 }]);
+  await publishAuction(page, [{ name, quantity: 200, startPrice: 500 }]);
   await page.reload();
   const search = page.getByRole('searchbox');
   await search.fill(name.split(' ').at(-1)!);
@@ -343,7 +278,7 @@ test('searches the list by name or by species in another language', async ({ pag
 
 test("another merchant's lot, or none, reads as not found", async ({ page, request }) => {
   await signIn(page);
-  const { lotIds } = await publishByApi(page, [
+  const { lotIds } = await publishAuction(page, [
     { name: unique('Not yours'), quantity: 100, startPrice: 500 },
   ]);
   const other = await registerMerchant(request);
@@ -393,14 +328,12 @@ for (const [locale, text] of Object.entries(SCREENS)) {
   }, testInfo) => {
     await signIn(page);
     const name = unique(text.name);
-    const { lotIds } = await publishByApi(page, [
+    const { lotIds } = await publishAuction(page, [
       { name, quantity: 1205, startPrice: 1250, buyoutPrice: 2000 },
       { name: `${name} 2`, quantity: 400, startPrice: 900 },
     ]);
-    const bidder = await buyer(baseURL!, '013-000 0003');
-    await bidder.post(`/api/buyer/lots/${lotIds[0]}/bids`, {
-      data: { quantity: 500, price: 1300 },
-    });
+    const bidder = await buyerSession(baseURL!, '013-000 0003');
+    await bid(bidder, lotIds[0]!, 500, 1300);
     await bidder.dispose();
 
     await useLocale(page, locale);

@@ -1,8 +1,25 @@
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  type TestInfo,
+} from '@playwright/test';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
 /** Headers of the operator API, as the test server is configured. */
-export const OPERATOR_HEADERS = { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` };
+const OPERATOR_HEADERS = { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` };
+
+/** The photo every test lot is published with. */
+export const PHOTO = new URL('./fixtures/catch.jpg', import.meta.url);
+
+/** How long a lot is live: advancing the clock by it ends every lot published before. */
+export const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** A name no other test (or earlier run on the same server) uses. */
+export const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
 
 /** The seeded demo merchant: Verified, with boats "SLF 4521" and "SLF 3307". */
 export const DEMO = { phone: '012-345 6789', password: 'Demo@1234' };
@@ -71,4 +88,88 @@ export async function registerMerchant(request: APIRequestContext) {
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   return { phone: phone.typed, password };
+}
+
+/** A demo buyer's own API session (its cookie), as the buyer app would have; buyers 013-000 0001..3. */
+export async function buyerSession(baseURL: string, phone: string): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const login = await context.post('/api/buyer/auth/login', {
+    data: { phone, password: 'Demo@1234' },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  return context;
+}
+
+/**
+ * Publishes an auction of kembung lots through the merchant API with the page's session: for
+ * tests about what comes after the form.
+ */
+export async function publishAuction(
+  page: Page,
+  lots: { name: string; quantity: number; startPrice: number; buyoutPrice?: number }[],
+): Promise<{ id: string; lotIds: string[] }> {
+  const api = page.request;
+  const upload = await api.post('/api/media', {
+    multipart: {
+      file: { name: 'catch.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const photo = (await upload.json()) as { id: string };
+  const boats = (await (await api.get('/api/boats')).json()) as { items: { id: string }[] };
+  const response = await api.post('/api/auctions', {
+    data: {
+      lots: lots.map((lot) => ({
+        boatId: boats.items[0]!.id,
+        harbor: 'Kuala Selangor',
+        freshness: 'fresh',
+        landedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        species: 'kembung',
+        buyoutPrice: null,
+        ...lot,
+        photoIds: [photo.id],
+      })),
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as { id: string; lotIds: string[] };
+}
+
+/** A buyer's accepted bid on a lot (quantity in 0.1 kg, price in sen a kg). */
+export async function bid(
+  buyer: APIRequestContext,
+  lotId: string,
+  quantity: number,
+  price: number,
+) {
+  const response = await buyer.post(`/api/buyer/lots/${lotId}/bids`, { data: { quantity, price } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Moves the test server's clock (TEST_CLOCK) forward, as the operator. */
+export async function advanceClock(request: APIRequestContext, ms: number) {
+  const response = await request.post('/api/operator/test/clock', {
+    headers: OPERATOR_HEADERS,
+    data: { advanceMs: ms },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A raw-port (9100-style) printer stand-in on 127.0.0.1: every job's bytes once it is sent. */
+export async function fakePrinter() {
+  const jobs: Buffer[] = [];
+  const server = net.createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('end', () => {
+      jobs.push(Buffer.concat(chunks));
+      socket.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    jobs,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

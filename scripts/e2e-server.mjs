@@ -1,11 +1,14 @@
-// Starts the built server on a fresh data directory with the demo seed, for the browser tests,
-// and removes the directory when the server stops. TEST_CLOCK lets the tests move the server's
-// clock (POST /api/operator/test/clock), so a lot's 15 minutes pass in a moment.
+// Starts the built server (rebuilt first when a source is newer) on a fresh data directory with
+// the demo seed, for the browser tests, and removes the directory when the server stops.
+// TEST_CLOCK lets the tests move the server's clock (POST /api/operator/test/clock), so a lot's
+// 15 minutes pass in a moment.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
+buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-e2e-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',

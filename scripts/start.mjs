@@ -1,31 +1,9 @@
 // `npm start`: builds the app and the server when their sources are newer than the build, then
 // runs the server (which migrates the database and seeds the demo on first start).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const r = (...p) => path.join(root, ...p);
-
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-const outputs = [r('apps/web/dist/index.html'), r('apps/server/dist/main.js')];
-const sources = [r('packages/contract'), r('apps/web'), r('apps/server')];
-const builtAt = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
-if (builtAt < Math.max(...sources.map(newest))) {
-  console.log('Building the app and the server…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
+buildIfStale();
 // Run the server in this process: a second Node process would only add its start-up time.
-await import(pathToFileURL(r('apps/server/dist/main.js')).href);
+await import(pathToFileURL(path.resolve(import.meta.dirname, '../apps/server/dist/main.js')).href);

@@ -4,11 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumLaunchOptions.executablePath;
 
 function readJson(file) {
   try {
@@ -43,8 +44,8 @@ const layers = [
     cmd: ['npx', 'playwright', 'test'],
     report: 'e2e.json',
     needs: 'build',
-    before: () =>
-      existsSync(chromium) ||
+    missing: () =>
+      !existsSync(chromium) &&
       `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
     count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
   },
@@ -53,13 +54,13 @@ const layers = [
 const summary = [];
 for (const layer of layers) {
   const started = Date.now();
-  const blocked =
-    (layer.needs && summary.find((s) => s.name === layer.needs)?.failed
-      ? `${layer.needs} failed`
-      : null) ?? (layer.before ? layer.before() : true);
+  // Why the layer cannot run, if it cannot.
+  const blocked = summary.some((s) => s.name === layer.needs && s.failed)
+    ? `${layer.needs} failed`
+    : layer.missing?.();
   let passed = 0;
   let failed = 0;
-  if (blocked !== true) {
+  if (blocked) {
     console.error(`\n✗ ${layer.name}: not run (${blocked})`);
     failed = 1;
   } else {

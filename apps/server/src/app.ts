@@ -22,14 +22,20 @@ import { type AuthService, createAuthService } from './modules/auth/auth.service
 import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { buyerAuctionRoutes, merchantAuctionRoutes } from './modules/auctions/auctions.routes.js';
 import { type AuctionService, createAuctionService } from './modules/auctions/auctions.service.js';
-import { type BidService, createBidService } from './modules/auctions/bids.service.js';
-import { type EventHub, startEventHub } from './modules/events/events.hub.js';
+import { createBidService } from './modules/auctions/bids.service.js';
+import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.routes.js';
+import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { createOrderService, type OrderService } from './modules/orders/orders.service.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
+import { startEventHub } from './modules/events/events.hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { MEDIA_URL_PREFIX } from './modules/media/media.view.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { printingRoutes } from './modules/printing/printing.routes.js';
+import { createPrintingService } from './modules/printing/printing.service.js';
 
 export interface AppDeps {
   database: Database;
@@ -52,7 +58,11 @@ const hostOf = (url: string): string | null => {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services, for the jobs that main.ts runs beside the routes. */
-    services: { auth: AuthService; auctions: AuctionService; bids: BidService; hub: EventHub };
+    services: {
+      auth: AuthService;
+      auctions: AuctionService;
+      orders: OrderService;
+    };
   }
 }
 
@@ -173,10 +183,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const auctions = createAuctionService({ db: database.db, clock, log: app.log });
   const bids = createBidService({ db: database.db, clock, auctions });
+  const orders = createOrderService({ db: database.db, clock });
+  const wallet = createWalletService({
+    db: database.db,
+    clock,
+    allowTopUp: config.env !== 'production',
+  });
   const hub = await startEventHub(database, app.log);
   app.addHook('onClose', () => hub.stop());
   const cookies = sessionCookies(config.cookieSecure);
-  app.decorate('services', { auth, auctions, bids, hub });
+  app.decorate('services', { auth, auctions, orders });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -185,6 +201,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
   await app.register(merchantAuctionRoutes, { prefix: '/api', auctions });
   await app.register(buyerAuctionRoutes, { prefix: '/api/buyer', bids });
+  await app.register(merchantOrderRoutes, { prefix: '/api', orders });
+  await app.register(merchantInvoiceRoutes, { prefix: '/api', db: database.db, clock, config });
+  await app.register(printingRoutes, {
+    prefix: '/api',
+    printing: createPrintingService({ db: database.db, clock }),
+  });
+  await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
   await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',

@@ -31,4 +31,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
     expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL is required/);
   });
+
+  it('submits e-invoices only with the MyInvois URL, client ID and secret all set', () => {
+    const full = {
+      MYINVOIS_BASE_URL: 'https://preprod-api.myinvois.hasil.gov.my',
+      MYINVOIS_CLIENT_ID: 'id',
+      MYINVOIS_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig({}).myinvois).toBeNull();
+    expect(loadConfig({ ...full, MYINVOIS_CLIENT_SECRET: '' }).myinvois).toBeNull();
+    expect(loadConfig(full).myinvois).toEqual({
+      baseUrl: full.MYINVOIS_BASE_URL,
+      identityUrl: full.MYINVOIS_BASE_URL,
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+    expect(
+      loadConfig({ ...full, MYINVOIS_IDENTITY_URL: 'https://preprod.myinvois.hasil.gov.my' })
+        .myinvois?.identityUrl,
+    ).toBe('https://preprod.myinvois.hasil.gov.my');
+    expect(() => loadConfig({ ...full, MYINVOIS_BASE_URL: 'not a url' })).toThrow(
+      /MYINVOIS_BASE_URL/,
+    );
+  });
 });

@@ -40,6 +40,12 @@ const envSchema = z
      * tests and demos can see a 15-minute lot end without waiting. Never in production.
      */
     TEST_CLOCK: bool.default(false),
+    /** LHDN MyInvois API, e.g. https://preprod-api.myinvois.hasil.gov.my (sandbox). */
+    MYINVOIS_BASE_URL: z.url().optional(),
+    /** Where the OAuth token comes from, when not the API's own host. */
+    MYINVOIS_IDENTITY_URL: z.url().optional(),
+    MYINVOIS_CLIENT_ID: z.string().optional(),
+    MYINVOIS_CLIENT_SECRET: z.string().optional(),
   })
   .refine((e) => e.SMS_PROVIDER !== 'http' || e.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
@@ -57,6 +63,8 @@ export interface Config {
   dataDir: string;
   /** Uploaded photos and videos: DATA_DIR/media. */
   mediaDir: string;
+  /** Invoice PDFs: DATA_DIR/invoices. */
+  invoicesDir: string;
   databaseUrl: string | undefined;
   dbPoolMax: number;
   seedDemo: boolean;
@@ -74,6 +82,15 @@ export interface Config {
   };
   authRateLimitPerMinute: number;
   testClock: boolean;
+  /** E-invoice submission to LHDN MyInvois; null (nothing is submitted) unless fully configured. */
+  myinvois: MyInvoisConfig | null;
+}
+
+export interface MyInvoisConfig {
+  baseUrl: string;
+  identityUrl: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 /** The one place that reads the environment (house style 4). */
@@ -94,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.resolve(e.DATA_DIR, 'media'),
+    invoicesDir: path.resolve(e.DATA_DIR, 'invoices'),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     // PRODUCT.md §9: the embedded database seeds the demo unless told not to; PostgreSQL only when asked.
@@ -112,5 +130,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     testClock: e.TEST_CLOCK,
+    myinvois:
+      e.MYINVOIS_BASE_URL && e.MYINVOIS_CLIENT_ID && e.MYINVOIS_CLIENT_SECRET
+        ? {
+            baseUrl: e.MYINVOIS_BASE_URL,
+            identityUrl: e.MYINVOIS_IDENTITY_URL ?? e.MYINVOIS_BASE_URL,
+            clientId: e.MYINVOIS_CLIENT_ID,
+            clientSecret: e.MYINVOIS_CLIENT_SECRET,
+          }
+        : null,
   };
 }

@@ -8,8 +8,10 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
+import { startPaymentDeadline } from './jobs/payment-deadline.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
 import { purgeEvents } from './modules/events/events.repo.js';
+import { purgeKeys } from './modules/idempotency/idempotency.repo.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
 import { settingOrCreate } from './modules/system/settings.repo.js';
 
@@ -40,13 +42,18 @@ async function main() {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
   const stopHousekeeping = startHousekeeping(
-    [app.services.auth.purgeExpired, () => purgeEvents(database.db, clock.now())],
+    [
+      app.services.auth.purgeExpired,
+      () => purgeEvents(database.db, clock.now()),
+      () => purgeKeys(database.db, clock.now()),
+    ],
     app.log,
   );
   const stopLotCloser = startLotCloser(app.services.auctions, app.log);
+  const stopPaymentDeadline = startPaymentDeadline(app.services.orders, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
-    await stopLotCloser();
+    await Promise.all([stopLotCloser(), stopPaymentDeadline()]);
     await database.close();
   });
 

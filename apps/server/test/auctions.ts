@@ -7,7 +7,7 @@ import {
   DEMO_PASSWORD,
   seedDemo,
 } from '../src/cli/seed.js';
-import { Client, latestSmsCode, type TestApp } from './helpers.js';
+import { Client, createTestApp, type DbKind, registerBySms, type TestApp } from './helpers.js';
 
 export { DEMO_BUYER_PHONES };
 
@@ -28,24 +28,30 @@ export async function signIn(t: TestApp, role: 'merchant' | 'buyer', phone?: str
   return client;
 }
 
-/** Registers a new account through the SMS flow and returns its signed-in client. */
+/** Registers a new account (019 and `n`) through the SMS flow and returns its signed-in client. */
 export async function registerAccount(t: TestApp, role: 'merchant' | 'buyer', n: number) {
   const client = new Client(t.app);
   const digits = String(n).padStart(7, '0');
-  const display = `019-${digits.slice(0, 3)} ${digits.slice(3)}`;
-  const base = role === 'merchant' ? '/api' : '/api/buyer';
-  const sent = await client.post(`${base}/auth/sms-code`, { phone: display, purpose: 'register' });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const code = await latestSmsCode(t.app, `+6019${digits}`);
-  const res = await client.post(`${base}/auth/register`, {
-    phone: display,
-    code,
-    password: DEMO_PASSWORD,
-    confirmPassword: DEMO_PASSWORD,
-    agreePolicy: true,
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const phone = { display: `019-${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+6019${digits}` };
+  await registerBySms(t.app, client, role, phone, DEMO_PASSWORD);
   return client;
+}
+
+/**
+ * A fresh app with the demo data, its merchant and its three buyers signed in: what the API tests
+ * of auctions, orders and invoices start from.
+ */
+export async function startDemoMarket(kind: DbKind) {
+  const t = await createTestApp(kind);
+  try {
+    await seedDemoData(t);
+    const merchant = await signIn(t, 'merchant');
+    const buyers = await Promise.all(DEMO_BUYER_PHONES.map((p) => signIn(t, 'buyer', p)));
+    return { t, merchant, buyers };
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
 }
 
 /** A multipart body with one file in field `file`, as a browser would send it. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -164,4 +165,28 @@ export async function latestSmsCode(app: FastifyInstance, phone: string): Promis
   const item = (res.json() as { items: { code: string }[] }).items[0];
   if (!item) throw new Error(`no SMS for ${phone}`);
   return item.code;
+}
+
+/** Signs `client` up as a new account through the SMS flow, with the code from the outbox. */
+export async function registerBySms(
+  app: FastifyInstance,
+  client: Client,
+  role: 'merchant' | 'buyer',
+  phone: { display: string; e164: string },
+  password: string,
+): Promise<void> {
+  const base = role === 'merchant' ? '/api' : '/api/buyer';
+  const sent = await client.post(`${base}/auth/sms-code`, {
+    phone: phone.display,
+    purpose: 'register',
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const res = await client.post(`${base}/auth/register`, {
+    phone: phone.display,
+    code: await latestSmsCode(app, phone.e164),
+    password,
+    confirmPassword: password,
+    agreePolicy: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }

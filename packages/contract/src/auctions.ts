@@ -4,6 +4,7 @@ import {
   MAX_LOT_PHOTOS,
   MAX_LOT_VIDEOS,
   MAX_LOTS_PER_AUCTION,
+  TEXT_MAX_LENGTH,
 } from './constants.js';
 import { mediaItem } from './media.js';
 import { MAX_PRICE, MAX_QUANTITY, MIN_PRICE, MIN_QUANTITY, PRICE_STEP } from './money.js';
@@ -191,11 +192,10 @@ export type AuctionSummary = z.infer<typeof auctionSummary>;
 export const auctionListQuery = z.object({
   status: lotStatus.default('live'),
   /** Name or species, in any of the three languages. */
-  q: z.string().trim().max(140, 'TEXT_TOO_LONG').optional(),
+  q: z.string().trim().max(TEXT_MAX_LENGTH, 'TEXT_TOO_LONG').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
-export type AuctionListQuery = z.input<typeof auctionListQuery>;
 
 export const auctionListResponse = z.object({
   items: z.array(auctionSummary),
@@ -216,7 +216,6 @@ export type Dashboard = z.infer<typeof dashboardResponse>;
 // Buyer side
 
 export const placeBidRequest = z.object({ quantity: quantitySchema, price: priceSchema });
-export type PlaceBidRequest = z.input<typeof placeBidRequest>;
 
 const myBid = z.object({
   quantity: z.number().int(),

@@ -61,4 +61,7 @@ export const MERCHANT_EVENT_TYPES = [
   'bid',
   'buyout',
   'lot_ended',
+  'order_paid',
+  'order_canceled',
+  'order_updated',
 ] as const;

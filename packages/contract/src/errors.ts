@@ -58,6 +58,25 @@ export const ERROR_CODES = {
   FILE_TYPE_MISMATCH: { status: 415, message: 'The file is not what its name says' },
   IMAGE_TOO_LARGE: { status: 413, message: 'Image dimensions are too large' },
   UPLOAD_FAILED: { status: 422, message: 'Upload failed' },
+  // Orders and money
+  INVALID_DATE_RANGE: {
+    status: 400,
+    message: 'The end date must be after the start, within a year',
+  },
+  ORDER_STATUS_CONFLICT: { status: 409, message: 'This order cannot move to that status' },
+  PAYMENT_EXPIRED: { status: 409, message: 'The time to pay this order has passed' },
+  INSUFFICIENT_BALANCE: { status: 409, message: 'Insufficient balance' },
+  INVALID_AMOUNT: { status: 400, message: 'Enter a valid amount' },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: 'An Idempotency-Key header is required' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for another request',
+  },
+  INVOICE_NOT_AVAILABLE: { status: 409, message: 'Only a paid order can have an invoice' },
+  // Printing
+  PRINTER_UNREACHABLE: { status: 502, message: 'Printer not reachable' },
+  INVALID_HOST: { status: 400, message: 'Enter a host name or IP address' },
+  INVALID_PORT: { status: 400, message: 'Enter a port from 1 to 65535' },
   // Generic
   NOT_FOUND: { status: 404, message: 'Not found' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, try again later' },

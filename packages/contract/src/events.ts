@@ -10,8 +10,9 @@ export type MerchantEventType = z.infer<typeof merchantEventType>;
 
 export const merchantEvent = z.object({
   type: merchantEventType,
-  auctionId: z.string(),
+  auctionId: z.string().nullable(),
   lotId: z.string().nullable(),
+  orderId: z.string().nullable(),
   at: z.string(),
 });
 export type MerchantEvent = z.infer<typeof merchantEvent>;

@@ -10,4 +10,6 @@ export * from './species.js';
 export * from './media.js';
 export * from './auctions.js';
 export * from './orders.js';
+export * from './wallet.js';
+export * from './printers.js';
 export * from './events.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freshness, speciesSchema } from './auctions.js';
+import { TEXT_MAX_LENGTH } from './constants.js';
 
 /** PRODUCT.md §5. */
 export const ORDER_STATUSES = [
@@ -14,10 +15,89 @@ export const ORDER_STATUSES = [
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
+/** Who moves an order: the buyer pays, the merchant fulfils or cancels, the server's deadline job cancels. */
+export type OrderActor = 'buyer' | 'merchant' | 'system';
+
+/**
+ * The state machine of PRODUCT.md §5, declared once: the server enforces it, the app offers only
+ * the moves it allows. Every pair not listed is refused.
+ */
+export const ORDER_TRANSITIONS: readonly {
+  from: OrderStatus;
+  to: OrderStatus;
+  by: readonly OrderActor[];
+}[] = [
+  { from: 'pending_payment', to: 'paid', by: ['buyer'] },
+  { from: 'pending_payment', to: 'canceled', by: ['system', 'merchant'] },
+  { from: 'paid', to: 'ready_for_pickup', by: ['merchant'] },
+  { from: 'ready_for_pickup', to: 'in_transit', by: ['merchant'] },
+  { from: 'in_transit', to: 'completed', by: ['merchant'] },
+  { from: 'paid', to: 'canceled_refunded', by: ['merchant'] },
+  { from: 'ready_for_pickup', to: 'canceled_refunded', by: ['merchant'] },
+];
+
+export function canMove(from: OrderStatus, to: OrderStatus, by: OrderActor): boolean {
+  return ORDER_TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(by));
+}
+
+/** The merchant's fulfilment steps: Ready for Pickup, Handed to Driver, Mark Completed. */
+export const FULFILMENT_STATUSES = ['ready_for_pickup', 'in_transit', 'completed'] as const;
+export const fulfilmentStatus = z.enum(FULFILMENT_STATUSES, { error: 'BAD_REQUEST' });
+export type FulfilmentStatus = z.infer<typeof fulfilmentStatus>;
+
+/** The fulfilment step the merchant may take from `from`, if any. */
+export function nextFulfilment(from: OrderStatus): FulfilmentStatus | null {
+  return FULFILMENT_STATUSES.find((to) => canMove(from, to, 'merchant')) ?? null;
+}
+
+/** What the merchant's Cancel does from `from`: a plain cancel when unpaid, cancel-and-refund when paid. */
+export function cancelTarget(from: OrderStatus): OrderStatus | null {
+  if (canMove(from, 'canceled', 'merchant')) return 'canceled';
+  if (canMove(from, 'canceled_refunded', 'merchant')) return 'canceled_refunded';
+  return null;
+}
+
+/** Statuses at which the buyer has paid and the money has not gone back. */
+export const PAID_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'ready_for_pickup',
+  'in_transit',
+  'completed',
+];
+
+/** PRODUCT.md §5's tabs. */
+export const ORDER_TABS = [
+  'all',
+  'to_pay',
+  'paid',
+  'to_ship',
+  'in_transit',
+  'completed',
+  'canceled',
+] as const;
+export const orderTab = z.enum(ORDER_TABS, { error: 'BAD_REQUEST' });
+export type OrderTab = z.infer<typeof orderTab>;
+
+export const TAB_STATUSES: Record<OrderTab, readonly OrderStatus[]> = {
+  all: ORDER_STATUSES,
+  to_pay: ['pending_payment'],
+  paid: ['paid'],
+  to_ship: ['ready_for_pickup'],
+  in_transit: ['in_transit'],
+  completed: ['completed'],
+  canceled: ['canceled', 'canceled_refunded'],
+};
+
+export const PAYOUT_STATUSES = ['pending', 'scheduled', 'completed'] as const;
+export const payoutStatus = z.enum(PAYOUT_STATUSES);
+export type PayoutStatus = z.infer<typeof payoutStatus>;
+
 /** Hours a buyer has to pay an order before it is canceled. */
 export const PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
 /** Service fee when the operator has set none, basis points (5 %). */
 export const DEFAULT_SERVICE_FEE_BPS = 500;
+/** Longest custom date range of the orders list and export, days. */
+export const MAX_ORDER_RANGE_DAYS = 366;
 
 export const orderItem = z.object({
   species: speciesSchema,
@@ -27,10 +107,13 @@ export const orderItem = z.object({
   harbor: z.string(),
   boatNumber: z.string(),
   landedAt: z.string(),
+  /** Tenths of a kg. */
   quantity: z.number().int(),
+  /** Sen per kg. */
   price: z.number().int(),
   amount: z.number().int(),
 });
+export type OrderItem = z.infer<typeof orderItem>;
 
 /** An order as its buyer sees it. */
 export const buyerOrder = z.object({
@@ -40,9 +123,155 @@ export const buyerOrder = z.object({
   status: orderStatus,
   item: orderItem,
   subtotal: z.number().int(),
+  paidAmount: z.number().int().nullable(),
   createdAt: z.string(),
   payBy: z.string(),
+  paidAt: z.string().nullable(),
 });
 export type BuyerOrder = z.infer<typeof buyerOrder>;
 
 export const buyerOrdersResponse = z.object({ items: z.array(buyerOrder) });
+
+/** Idempotency-Key header of money-moving requests: the client's own unique key per intent. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: () => 'IDEMPOTENCY_KEY_REQUIRED' })
+    .trim()
+    .min(8, 'IDEMPOTENCY_KEY_REQUIRED')
+    .max(200, 'IDEMPOTENCY_KEY_REQUIRED'),
+});
+
+// Merchant side
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = () =>
+  z
+    .string({ error: 'INVALID_DATE' })
+    .regex(DAY, 'INVALID_DATE')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'INVALID_DATE');
+
+/** Date filter of the orders list: Today, 7d, 30d (days in Asia/Kuala_Lumpur) or a custom range. */
+export const ORDER_PERIODS = ['all', 'today', '7d', '30d', 'custom'] as const;
+export const orderPeriod = z.enum(ORDER_PERIODS, { error: 'BAD_REQUEST' });
+export type OrderPeriod = z.infer<typeof orderPeriod>;
+
+const orderFilterFields = z.object({
+  tab: orderTab.default('all'),
+  period: orderPeriod.default('all'),
+  /** Custom range, inclusive, Kuala Lumpur days (YYYY-MM-DD). */
+  from: day().optional(),
+  to: day().optional(),
+  /** Order number, buyer name or phone, batch number, item name or species (any language). */
+  q: z.string().trim().max(TEXT_MAX_LENGTH, 'TEXT_TOO_LONG').optional(),
+});
+
+/** A custom period needs both days, in order, at most a year apart. */
+function checkRange(
+  f: { period: OrderPeriod; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (f.period !== 'custom') return;
+  if (f.from === undefined || f.to === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'INVALID_DATE', path: [f.from ? 'to' : 'from'] });
+  } else if (
+    f.from > f.to ||
+    Date.parse(f.to) - Date.parse(f.from) > MAX_ORDER_RANGE_DAYS * 86_400_000
+  ) {
+    ctx.addIssue({ code: 'custom', message: 'INVALID_DATE_RANGE', path: ['to'] });
+  }
+}
+
+/**
+ * What selects orders: tab, period and search. The list, the tab counts and the export take the
+ * same filter, so an export holds exactly what the list shows.
+ */
+export const orderFilter = orderFilterFields.superRefine(checkRange);
+export type ParsedOrderFilter = z.output<typeof orderFilter>;
+
+export const orderListQuery = orderFilterFields
+  .extend({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .superRefine(checkRange);
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const orderExportQuery = orderFilterFields
+  .extend({ format: z.enum(EXPORT_FORMATS, { error: 'BAD_REQUEST' }).default('csv') })
+  .superRefine(checkRange);
+
+const orderBuyer = z.object({
+  /** The name the buyer gave, if any. */
+  name: z.string().nullable(),
+  /** `013-••• ••01`: what the merchant sees. */
+  maskedPhone: z.string(),
+});
+
+/** One card of the orders list. */
+export const orderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  batchNumber: z.string(),
+  buyer: orderBuyer,
+  item: orderItem.pick({ species: true, name: true, quantity: true, price: true }),
+  subtotal: z.number().int(),
+  status: orderStatus,
+  payoutStatus: payoutStatus.nullable(),
+  createdAt: z.string(),
+  payBy: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderListResponse = z.object({
+  items: z.array(orderSummary),
+  nextCursor: z.string().nullable(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+/** Orders per tab under the current period and search. */
+export const orderCountsResponse = z.object({
+  counts: z.record(orderTab, z.number().int()),
+});
+export type OrderCounts = z.infer<typeof orderCountsResponse>['counts'];
+
+export const timelineEntry = z.object({ status: orderStatus, at: z.string() });
+
+export const EINVOICE_STATUSES = ['not_submitted', 'submitted', 'valid', 'invalid'] as const;
+export const einvoiceStatus = z.enum(EINVOICE_STATUSES);
+
+export const invoiceInfo = z.object({
+  number: z.string(),
+  createdAt: z.string(),
+  /** Where the PDF is served (same origin, needs the merchant's session). */
+  url: z.string(),
+  einvoice: z.object({
+    status: einvoiceStatus,
+    /** MyInvois document UUID once submitted. */
+    uuid: z.string().nullable(),
+    /** Why MyInvois refused it, or why it was not submitted. */
+    error: z.string().nullable(),
+  }),
+});
+export type InvoiceInfo = z.infer<typeof invoiceInfo>;
+
+export const orderDetail = orderSummary.extend({
+  lotId: z.string(),
+  item: orderItem,
+  feeBps: z.number().int(),
+  fee: z.number().int(),
+  /** What the merchant receives: subtotal − fee. */
+  payout: z.number().int(),
+  paidAmount: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  buyer: orderBuyer.extend({
+    /** E.164, for the call button; the screen shows maskedPhone. */
+    phone: z.string(),
+  }),
+  timeline: z.array(timelineEntry),
+  invoice: invoiceInfo.nullable(),
+  serverNow: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const updateOrderStatusRequest = z.object({ status: fulfilmentStatus });

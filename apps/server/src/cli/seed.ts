@@ -3,12 +3,21 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/crypto.js';
 import { countAccounts, insertAccount } from '../modules/auth/auth.repo.js';
+import { postEntry } from '../modules/wallet/wallet.ledger.js';
 import { insertBoat, insertStore, setBusinessStatus } from '../modules/store/store.repo.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_MERCHANT_PHONE = '012-345 6789';
 const SEED_LOCK = 72_320_002;
 export const DEMO_BUYER_PHONES = ['013-000 0001', '013-000 0002', '013-000 0003'];
+/** Names of the demo buyers, as a Malaysian fish market would see them on orders and invoices. */
+const DEMO_BUYER_NAMES = [
+  '陈记海鲜 Tan Kee Seafood',
+  'Restoran Seri Melaka',
+  'Siti Aminah binti Yusof',
+];
+/** What each demo buyer starts with in the wallet: RM 20,000. */
+const DEMO_BUYER_CREDIT = 2_000_000;
 
 const e164 = (phone: string) => {
   const value = normalizeMalaysianMobile(phone);
@@ -36,6 +45,15 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       name: 'Kuala Selangor Fresh Catch',
       address: 'Jeti Nelayan, Jalan Klinik, 45000 Kuala Selangor, Selangor',
       description: 'Daily landings from our own boats: prawns, pomfret, mackerel and crab.',
+      // Made-up tax details in the formats LHDN uses, so the demo can build e-invoices.
+      tin: 'C20880050010',
+      registrationNumber: '202001234567',
+      sstNumber: 'NA',
+      msicCode: '46323',
+      businessActivity: 'Wholesale of fish and seafood',
+      city: 'Kuala Selangor',
+      postcode: '45000',
+      stateCode: '10',
     });
     await insertBoat(tx, {
       merchantId: merchant.id,
@@ -47,8 +65,18 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       boatNumber: 'SLF 3307',
       ownerName: 'Tan Ah Kow',
     });
-    for (const phone of DEMO_BUYER_PHONES) {
-      await insertAccount(tx, { role: 'buyer', phone: e164(phone), passwordHash, createdAt: now });
+    for (const [i, phone] of DEMO_BUYER_PHONES.entries()) {
+      const buyer = await insertAccount(
+        tx,
+        { role: 'buyer', phone: e164(phone), passwordHash, createdAt: now },
+        DEMO_BUYER_NAMES[i] ?? null,
+      );
+      await postEntry(tx, {
+        accountId: buyer.id,
+        type: 'deposit',
+        amount: DEMO_BUYER_CREDIT,
+        createdAt: now,
+      });
     }
     return true;
   });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type BuyerLot, formatKg, formatRM, MAX_QUANTITY, PRICE_STEP } from '@sm/contract';
+import { type BuyerLot, type BuyerOrder, formatKg, formatRM, PRICE_STEP } from '@sm/contract';
 import { loadConfig } from '../config.js';
 import { runningServerPort } from '../lib/runtime-files.js';
 import { DEMO_BUYER_PHONES, DEMO_PASSWORD } from './seed.js';
@@ -10,9 +10,11 @@ const USAGE = `Bidding bots for demos and load: npm run simulate -- [options]
   --interval 3000               ms between one bot's bids
   --rounds 0                    bids per bot, 0 for no end (Ctrl-C stops)
   --buyout-chance 0.02          chance that a bot buys a lot out instead of bidding
+  --pay-chance 0.5              chance that a bot pays one of its unpaid orders each round
 
 The bots are the demo buyers (${DEMO_BUYER_PHONES.join(', ')}); they bid on live lots through the
-buyer API, raising their own bids the way a person would.`;
+buyer API, raising their own bids the way a person would, and pay the orders they win from their
+wallets (most of them: some are left to the 24-hour deadline).`;
 
 async function serverUrl(): Promise<string> {
   const config = loadConfig();
@@ -26,12 +28,18 @@ class Bot {
     readonly phone: string,
   ) {}
 
-  async call<T>(method: string, url: string, body?: unknown): Promise<{ ok: boolean; data: T }> {
+  async call<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ ok: boolean; data: T }> {
     const res = await fetch(this.base + url, {
       method,
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -65,7 +73,6 @@ function nextBid(lot: BuyerLot): { quantity: number; price: number } | null {
       );
   const price = Math.max(mine?.price ?? 0, floor) + steps(5);
   if (lot.buyoutPrice !== null && price >= lot.buyoutPrice) return null;
-  if (quantity > MAX_QUANTITY) return null;
   return { quantity, price };
 }
 
@@ -76,6 +83,7 @@ async function main() {
       interval: { type: 'string', default: '3000' },
       rounds: { type: 'string', default: '0' },
       'buyout-chance': { type: 'string', default: '0.02' },
+      'pay-chance': { type: 'string', default: '0.5' },
       help: { type: 'boolean' },
     },
   });
@@ -87,13 +95,35 @@ async function main() {
   const interval = Number(values.interval);
   const rounds = Number(values.rounds);
   const buyoutChance = Number(values['buyout-chance']);
+  const payChance = Number(values['pay-chance']);
   const bots = DEMO_BUYER_PHONES.map((phone) => new Bot(base, phone));
   await Promise.all(bots.map((b) => b.signIn()));
   process.stdout.write(`${bots.length} bots bidding on ${base} (Ctrl-C stops)\n`);
 
+  const payOne = async (bot: Bot) => {
+    const orders = await bot.call<{ items: BuyerOrder[] }>('GET', '/api/buyer/orders');
+    const order = (orders.data.items ?? []).find((o) => o.status === 'pending_payment');
+    if (!order) return;
+    // One key per order: a retried payment of the same order can never charge twice.
+    const res = await bot.call<{ code?: string }>(
+      'POST',
+      `/api/buyer/orders/${order.id}/pay`,
+      {},
+      {
+        'idempotency-key': `simulate-pay-${order.id}`,
+      },
+    );
+    process.stdout.write(
+      res.ok
+        ? `${bot.phone} paid ${order.number}: ${formatRM(order.subtotal)}\n`
+        : `${bot.phone} could not pay ${order.number}: ${res.data.code}\n`,
+    );
+  };
+
   const run = async (bot: Bot) => {
     for (let round = 0; rounds === 0 || round < rounds; round++) {
       await new Promise((r) => setTimeout(r, interval * (0.5 + Math.random())));
+      if (Math.random() < payChance) await payOne(bot);
       const page = await bot.call<{ items: BuyerLot[] }>('GET', '/api/buyer/lots?limit=50');
       const lot = pick(page.data.items ?? []);
       if (!lot) continue;

@@ -1,10 +1,17 @@
-import { ORDER_STATUSES } from '@sm/contract';
+import {
+  EINVOICE_STATUSES,
+  ORDER_STATUSES,
+  PAYOUT_STATUSES,
+  PRINTER_KINDS,
+  WALLET_ENTRY_TYPES,
+} from '@sm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgSequence,
   pgTable,
@@ -77,6 +84,8 @@ export const buyers = pgTable('buyers', {
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   displayName: text('display_name'),
+  /** Tax id for e-invoices; without one the general public TIN is used. */
+  tin: text('tin'),
 });
 
 export const sessions = pgTable(
@@ -134,6 +143,17 @@ export const stores = pgTable('stores', {
   name: text('name').notNull(),
   address: text('address'),
   description: text('description'),
+  // What a MyInvois e-invoice needs of the seller (LHDN): tax id, business registration (SSM),
+  // SST registration, MSIC code and activity, and the parts of the address it codes.
+  tin: text('tin'),
+  registrationNumber: text('registration_number'),
+  sstNumber: text('sst_number'),
+  msicCode: text('msic_code'),
+  businessActivity: text('business_activity'),
+  city: text('city'),
+  postcode: text('postcode'),
+  /** LHDN state code, '01' Johor … '16' Putrajaya. */
+  stateCode: text('state_code'),
   createdAt: createdAt(),
 });
 
@@ -291,6 +311,8 @@ export const bids = pgTable(
 /** The statuses of PRODUCT.md §5, as the contract declares them. */
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
+
 /** The 6 digits after `SO` + date in an order number; cycles after a million orders. */
 export const orderNumberSeq = pgSequence('order_number_seq', {
   startWith: 1,
@@ -322,13 +344,48 @@ export const orders = pgTable(
     fee: bigint('fee', { mode: 'number' }).notNull(),
     createdAt: tstz('created_at').notNull(),
     payBy: tstz('pay_by').notNull(),
+    paidAt: tstz('paid_at'),
+    /** What the buyer paid, sen; set with Paid and kept through a refund. */
+    paidAmount: bigint('paid_amount', { mode: 'number' }),
+    /** Set when the order is Completed (Payout Pending), moved on by the payout run. */
+    payoutStatus: payoutStatus('payout_status'),
+    /**
+     * Lower-case text the merchant's search matches: number, batch, buyer name and phone, item name
+     * and species in every language. Written with the order; the order's facts do not change.
+     */
+    searchText: text('search_text').notNull(),
   },
   (t) => [
-    index('orders_merchant_idx').on(t.merchantId, t.createdAt),
+    // The merchant's list, newest first, with and without a status filter (keyset pages). Plain
+    // ascending: read backwards it gives ORDER BY created_at DESC, id DESC (NULLS FIRST), which a
+    // DESC NULLS LAST index would not.
+    index('orders_merchant_idx').on(t.merchantId, t.createdAt, t.id),
+    index('orders_merchant_status_idx').on(t.merchantId, t.status, t.createdAt, t.id),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    // The payment deadline job's scan.
+    index('orders_unpaid_idx')
+      .on(t.payBy)
+      .where(sql`status = 'pending_payment'`),
     // One order per winner of a lot: a second award of the same lot cannot write a second one.
     uniqueIndex('orders_lot_buyer_key').on(t.lotId, t.buyerId),
   ],
+);
+
+export const orderActor = pgEnum('order_actor', ['buyer', 'merchant', 'system']);
+
+/** Every status an order has had, with when and who: the order detail's timeline. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatus('status').notNull(),
+    actor: orderActor('actor').notNull(),
+    at: tstz('at').notNull(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.id)],
 );
 
 export const orderItems = pgTable(
@@ -362,9 +419,111 @@ export const merchantEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     merchantId: uuid('merchant_id').notNull(),
     type: text('type').notNull(),
-    auctionId: uuid('auction_id').notNull(),
+    auctionId: uuid('auction_id'),
     lotId: uuid('lot_id'),
+    orderId: uuid('order_id'),
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [index('merchant_events_merchant_idx').on(t.merchantId, t.id)],
+);
+
+export const walletEntryType = pgEnum('wallet_entry_type', WALLET_ENTRY_TYPES);
+
+/**
+ * The wallets of merchants and buyers: an append-only ledger (PRODUCT.md §6). A balance is the
+ * newest entry's balance_after, which equals the sum of the account's entries; entries are written
+ * under a lock on the account row, in the transaction of the change that moves the money.
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    type: walletEntryType('type').notNull(),
+    /** Signed sen. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    index('wallet_entries_account_idx').on(t.accountId, t.id),
+    // An order is paid, refunded, paid out and charged its fee at most once.
+    uniqueIndex('wallet_entries_order_type_key')
+      .on(t.orderId, t.type)
+      .where(sql`order_id is not null`),
+  ],
+);
+
+/**
+ * Answers of money-moving requests by Idempotency-Key: the same key and body get the first answer
+ * again; the same key with another body is refused. Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the route and the body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    /** Null while the first request is still running. */
+    response: jsonb('response'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Invoice numbers: `INV` + year + this sequence, never reused. */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, minValue: 1 });
+
+export const einvoiceStatus = pgEnum('einvoice_status', EINVOICE_STATUSES);
+
+/** One invoice per paid order, generated once and never changed (PRODUCT.md §5). */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  merchantId: uuid('merchant_id')
+    .notNull()
+    .references(() => merchants.accountId, { onDelete: 'cascade' }),
+  number: text('number').notNull().unique(),
+  /** The PDF under DATA_DIR/invoices. */
+  fileName: text('file_name').notNull(),
+  /** The UBL 2.1 JSON document as built for MyInvois, kept so a resubmission sends the same. */
+  einvoiceDocument: jsonb('einvoice_document'),
+  einvoiceStatus: einvoiceStatus('einvoice_status').notNull().default('not_submitted'),
+  einvoiceUuid: text('einvoice_uuid'),
+  einvoiceError: text('einvoice_error'),
+  einvoiceSubmittedAt: tstz('einvoice_submitted_at'),
+  createdAt: tstz('created_at').notNull(),
+});
+
+export const printerKind = pgEnum('printer_kind', PRINTER_KINDS);
+
+export const printers = pgTable(
+  'printers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: printerKind('kind').notNull(),
+    /** 58 or 80 mm. */
+    paperWidth: integer('paper_width').notNull(),
+    host: text('host'),
+    port: integer('port'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('printers_merchant_idx').on(t.merchantId)],
 );

@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 const HOUR_MS = 60 * 60_000;
+/**
+ * The first run waits this long: the purges scan whole tables, which must not hold up start-up or
+ * the first requests (the embedded database runs one query at a time).
+ */
+const FIRST_RUN_MS = 60_000;
 
 /**
- * Hourly: each task drops what has expired (sessions, SMS codes, old live events). Returns the
- * function that stops it.
+ * A minute after start and then hourly: each task drops what has expired (sessions, SMS codes,
+ * old live events). Returns the function that stops it.
  */
 export function startHousekeeping(
   tasks: (() => Promise<void>)[],
@@ -15,8 +20,12 @@ export function startHousekeeping(
       task().catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
     }
   };
-  run();
+  const first = setTimeout(run, FIRST_RUN_MS);
   const timer = setInterval(run, HOUR_MS);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -1,6 +1,8 @@
 import type { MerchantEvent } from '@sm/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { applyMerchantEvents, parseMerchantEvent, refreshAllLive } from '../features/auctions/live';
+import { applyMerchantEvents, refreshAllLive } from '../features/auctions/live';
+import { applyOrderEvents, refreshOrders } from '../features/orders/live';
+import { parseMerchantEvent } from '../lib/events';
 import { openEventStream } from '../lib/sse';
 
 /** A burst of bids refreshes once: events this close together are applied as one batch. */
@@ -18,7 +20,9 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     timer = undefined;
     const events = batch;
     batch = [];
+    // Each feature picks the events it cares about; a lot's end concerns both.
     applyMerchantEvents(queryClient, events);
+    applyOrderEvents(queryClient, events);
   };
   const close = openEventStream({
     url: '/api/events',
@@ -28,7 +32,10 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
       batch.push(event);
       timer ??= setTimeout(flush, BATCH_MS);
     },
-    onReconnect: () => refreshAllLive(queryClient),
+    onReconnect: () => {
+      refreshAllLive(queryClient);
+      refreshOrders(queryClient);
+    },
   });
   return () => {
     clearTimeout(timer);

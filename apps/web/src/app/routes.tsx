@@ -32,6 +32,9 @@ const ForgetPassword = lazyPage(() => import('../features/auth/pages/ForgetPassw
 const Profile = lazyPage(() => import('../features/profile/pages/ProfilePage'));
 const Terms = lazyPage(() => import('../features/about/pages/TermsPage'));
 const Privacy = lazyPage(() => import('../features/about/pages/PrivacyPage'));
+const PrinterSetup = lazyPage(() => import('../features/printing/pages/PrinterSetupPage'));
+const Orders = lazyPage(() => import('../features/orders/pages/OrdersPage'));
+const OrderDetail = lazyPage(() => import('./pages/OrderDetailRoute'));
 /** One page for every screen whose feature is not built yet. */
 const NotAvailable = lazyPage(() => import('./pages/NotAvailablePage'));
 
@@ -56,8 +59,8 @@ export const ROUTES: AppRoute[] = [
     bar: 'dark',
     public: true,
   },
-  { path: PATHS.orders, title: 'orders', page: NotAvailable, tab: 'orders' },
-  { path: PATHS.orderDetail, title: 'orderDetail', page: NotAvailable },
+  { path: PATHS.orders, title: 'orders', page: Orders, tab: 'orders' },
+  { path: PATHS.orderDetail, title: 'orderDetail', page: OrderDetail },
   { path: PATHS.auctionCreate, title: 'auctionCreate', page: AuctionCreate },
   { path: PATHS.profile, title: 'profile', page: Profile, tab: 'profile' },
   { path: PATHS.about, title: 'about', page: NotAvailable },
@@ -76,6 +79,12 @@ export const ROUTES: AppRoute[] = [
     path: PATHS.wallet,
     title: 'wallet',
     page: NotAvailable,
+    background: SETTINGS_BACKGROUND,
+  },
+  {
+    path: PATHS.printer,
+    title: 'printer',
+    page: PrinterSetup,
     background: SETTINGS_BACKGROUND,
   },
   {

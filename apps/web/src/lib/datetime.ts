@@ -8,6 +8,8 @@ const STYLES = {
   dateTime: { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' },
   time: { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit' },
   localDateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  // A calendar day (YYYY-MM-DD) reads as UTC midnight: shown in UTC, it is that same day.
+  day: { dateStyle: 'medium', timeZone: 'UTC' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,6 +37,10 @@ export const formatTime = (iso: string, locale: Locale = currentLocale()) =>
  */
 export const formatLocalDateTime = (iso: string, locale: Locale = currentLocale()) =>
   format(iso, locale, 'localDateTime');
+
+/** A calendar day, YYYY-MM-DD (a Kuala Lumpur day of the orders filter), as `1 Nov 2026`. */
+export const formatDay = (day: string, locale: Locale = currentLocale()) =>
+  format(day, locale, 'day');
 
 /** A time left as `m:ss`, or `h:mm:ss` from an hour up; never negative. */
 export function formatDuration(ms: number): string {

@@ -17,7 +17,7 @@ export const isLocale = (value: unknown): value is Locale => LOCALES.includes(va
 /** BCP 47 tags for <html lang>: Malay is `ms` (`my` would be Burmese), Chinese is simplified. */
 const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
 
-export function storedLocale(): Locale {
+function storedLocale(): Locale {
   const saved = storage.get('locale', isString);
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }

@@ -20,6 +20,7 @@ export const PATHS = {
   bankAccount: '/pages/profile/bank-account',
   wallet: '/pages/profile/wallet',
   general: '/pages/profile/general',
+  printer: '/pages/profile/printer',
 } as const;
 
 /** Registration is a mode of the login route: the spec has no register route. */

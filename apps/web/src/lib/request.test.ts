@@ -173,6 +173,39 @@ describe('request', () => {
   });
 });
 
+describe('requestBlob', () => {
+  it('returns the bytes as they came, whatever the content type', async () => {
+    const bytes = Uint8Array.from([0x1b, 0x40, 0xff, 0x00]);
+    const fetchStub = vi.fn<typeof fetch>(
+      async () => new Response(bytes, { headers: { 'content-type': 'application/json' } }),
+    );
+    const { requestBlob } = createClient({ fetch: fetchStub });
+    const blob = await requestBlob('/api/x.bin', { query: { paperWidth: 58 } });
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([...bytes]);
+    expect(fetchStub.mock.calls[0]![0]).toBe('/api/x.bin?paperWidth=58');
+    expect(fetchStub.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
+  });
+
+  it('fails with the coded error, and a lost session, as request does', async () => {
+    const onUnauthorized = vi.fn();
+    const { requestBlob } = createClient({
+      fetch: async () => json(401, { code: 'SESSION_EXPIRED', message: 'Please login again' }),
+      onUnauthorized,
+    });
+    const error = await failure(requestBlob('/api/x.png'));
+    expect(error).toMatchObject({ code: 'SESSION_EXPIRED', status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledWith(error);
+  });
+
+  it('times out as request does', async () => {
+    vi.useFakeTimers();
+    const { requestBlob } = createClient({ fetch: hangingFetch, timeoutMs: 1_000 });
+    const pending = failure(requestBlob('/api/x.png'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await pending).message).toBe('timeout');
+  });
+});
+
 /** An XMLHttpRequest that the test drives: progress, answer, network failure. */
 class FakeXhr {
   static last: FakeXhr;

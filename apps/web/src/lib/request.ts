@@ -76,6 +76,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+function withQuery(path: string, query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 export interface UploadOptions {
   fields?: Record<string, string>;
   files: Record<string, Blob | File>;
@@ -110,6 +119,7 @@ export function createClient(options: ClientOptions = {}) {
     init: RequestInit,
     signal: AbortSignal | undefined,
     upload: boolean,
+    read: (response: Response) => Promise<unknown> = readBody,
   ): Promise<T> {
     const controller = new AbortController();
     let reason: 'timeout' | 'caller' | null = null;
@@ -133,7 +143,7 @@ export function createClient(options: ClientOptions = {}) {
       if (!response.ok)
         throw failed(response.status, parseJson(await response.text().catch(() => '')));
       // The time-out covers the body too: a stalled download is as dead as a stalled connect.
-      return (await readBody(response)) as T;
+      return (await read(response)) as T;
     } catch (error) {
       if (error instanceof RequestError) throw error;
       if (reason === 'timeout') throw new RequestError(RUNTIME_CODES.NETWORK, 'timeout');
@@ -216,16 +226,20 @@ export function createClient(options: ClientOptions = {}) {
       path: string,
       { method = 'GET', data, query, signal }: RequestOptions = {},
     ): Promise<T> {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(query ?? {})) {
-        if (value !== undefined) search.set(key, String(value));
-      }
-      const qs = search.toString();
-      const url = qs ? `${path}?${qs}` : path;
+      const url = withQuery(path, query);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (data !== undefined) headers['content-type'] = 'application/json';
       const body = data === undefined ? undefined : JSON.stringify(data);
       return send<T>(url, { method, headers, body }, signal, false);
+    },
+    /**
+     * A file of the API (a PDF, an image, printer bytes) as a Blob, with the same time-out and
+     * coded errors as `request`: read as JSON or text, bytes would be mangled.
+     */
+    requestBlob(path: string, { query, signal }: Omit<RequestOptions, 'method' | 'data'> = {}) {
+      return send<Blob>(withQuery(path, query), { method: 'GET' }, signal, false, (response) =>
+        response.blob(),
+      );
     },
     /** Multipart POST with form fields and files (spec §7). */
     upload<T>(path: string, { fields = {}, files, signal, onProgress }: UploadOptions): Promise<T> {
@@ -249,5 +263,6 @@ export function createClient(options: ClientOptions = {}) {
 
 const client = createClient();
 export const request = client.request;
+export const requestBlob = client.requestBlob;
 export const upload = client.upload;
 export const setUnauthorizedHandler = client.setUnauthorizedHandler;

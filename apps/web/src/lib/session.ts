@@ -39,7 +39,7 @@ export function setMerchantInfo(profile: MerchantProfile): void {
   notify();
 }
 
-export function clearMerchantInfo(): void {
+function clearMerchantInfo(): void {
   storage.remove('merchantInfo');
   notify();
 }

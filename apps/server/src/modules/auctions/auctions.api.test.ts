@@ -2,15 +2,8 @@ import { LOT_DURATION_MS } from '@sm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBoat, setBusinessStatus } from '../store/store.repo.js';
-import {
-  DEMO_BUYER_PHONES,
-  lotInput,
-  publish,
-  registerAccount,
-  seedDemoData,
-  signIn,
-} from '../../../test/auctions.js';
-import { Client, createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
+import { lotInput, publish, registerAccount, startDemoMarket } from '../../../test/auctions.js';
+import { Client, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 
 describe.each(DB_KINDS)('live auctions on %s', (kind) => {
   let t: TestApp;
@@ -19,10 +12,7 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
   let accountSeq = 1_000 + (kind === 'postgres' ? 500 : 0);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    await seedDemoData(t);
-    merchant = await signIn(t, 'merchant');
-    buyers = await Promise.all(DEMO_BUYER_PHONES.map((p) => signIn(t, 'buyer', p)));
+    ({ t, merchant, buyers } = await startDemoMarket(kind));
   });
   afterAll(async () => {
     await t?.close();

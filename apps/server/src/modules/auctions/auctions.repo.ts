@@ -104,8 +104,25 @@ export async function insertBid(tx: Tx, values: typeof bids.$inferInsert) {
   return row;
 }
 
-export async function setAwardedQuantity(tx: Tx, bidId: string, quantity: number) {
-  await tx.update(bids).set({ awardedQuantity: quantity }).where(eq(bids.id, bidId));
+/** Writes what each bid of an award won (0 for a losing bid), in one statement. */
+export async function setAwardedQuantities(
+  tx: Tx,
+  awards: readonly { bidId: string; quantity: number }[],
+) {
+  if (awards.length === 0) return;
+  const won = sql.join(
+    awards.map((a) => sql`when ${a.bidId}::uuid then ${a.quantity}::integer`),
+    sql` `,
+  );
+  await tx
+    .update(bids)
+    .set({ awardedQuantity: sql`case ${bids.id} ${won} end` })
+    .where(
+      inArray(
+        bids.id,
+        awards.map((a) => a.bidId),
+      ),
+    );
 }
 
 export async function updateLot(tx: Tx, lotId: string, values: Partial<typeof lots.$inferInsert>) {
@@ -225,14 +242,6 @@ export async function liveLotPage(
     .where(and(...conditions))
     .orderBy(asc(lots.endsAt), asc(lots.id))
     .limit(limit);
-}
-
-export async function storeNameOf(tx: Tx, merchantId: string) {
-  const [row] = await tx
-    .select({ name: stores.name })
-    .from(stores)
-    .where(eq(stores.merchantId, merchantId));
-  return row?.name ?? null;
 }
 
 /** A buyer's standing bids, newest first, with their lots. */

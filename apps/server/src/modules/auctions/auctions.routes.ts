@@ -6,7 +6,6 @@ import {
   buyerLotDetail,
   buyerLotListQuery,
   buyerLotListResponse,
-  buyerOrdersResponse,
   createAuctionRequest,
   createAuctionResponse,
   dashboardResponse,
@@ -18,21 +17,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
 import type { AuctionService } from './auctions.service.js';
 import type { BidService } from './bids.service.js';
 
-/** The OpenAPI tag, security and summary of a route of each side. */
-const merchantDoc = (summary: string) => ({
-  tags: ['Merchant auctions'],
-  security: [{ merchantSession: [] }],
-  summary,
-});
-const buyerDoc = (summary: string) => ({
-  tags: ['Buyer auctions'],
-  security: [{ buyerSession: [] }],
-  summary,
-});
+const merchantDoc = routeDoc('Merchant auctions', 'merchantSession');
+const buyerDoc = routeDoc('Buyer auctions', 'buyerSession');
 
 export async function merchantAuctionRoutes(
   app: FastifyInstance,
@@ -149,13 +140,5 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
       response: { 200: buyerBidsResponse },
     },
     handler: async (req) => bids.myBids(authOf(req).accountId),
-  });
-
-  r.get('/orders', {
-    schema: {
-      ...buyerDoc('This buyer’s orders: one per lot won'),
-      response: { 200: buyerOrdersResponse },
-    },
-    handler: async (req) => bids.myOrders(authOf(req).accountId),
   });
 }

@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/like.js';
 import { insertEvent } from '../events/events.repo.js';
 import { findMediaByIds, type MediaRow } from '../media/media.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
@@ -93,8 +94,6 @@ function settlementOf(lot: LotRow, standing: readonly StandingBid[], feeBps: num
   }
   return { amount, fee };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createAuctionService({
   db,
@@ -204,8 +203,11 @@ export function createAuctionService({
     let awardedQuantity = 0;
     let awardedAmount = 0;
     let awardedFee = 0;
+    await repo.setAwardedQuantities(
+      tx,
+      allocations.map(({ bid, quantity }) => ({ bidId: bid.id, quantity })),
+    );
     for (const { bid, quantity } of allocations) {
-      await repo.setAwardedQuantity(tx, bid.id, quantity);
       if (quantity === 0) continue;
       const amount = amountOf(quantity, bid.price);
       const fee = feeOf(amount, feeBps);
@@ -290,7 +292,7 @@ export function createAuctionService({
       merchantId,
       live: query.status === 'live',
       now,
-      search: q ? { pattern: `%${escapeLike(q)}%`, species: speciesMatching(q) } : null,
+      search: q ? { pattern: containsPattern(q), species: speciesMatching(q) } : null,
       after: after && { publishedAt: after.at, id: after.id },
       limit: query.limit + 1,
     });

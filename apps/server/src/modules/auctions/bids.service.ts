@@ -1,7 +1,6 @@
 import {
   amountOf,
   type BuyerLot,
-  type BuyerOrder,
   type buyerBidsResponse,
   type buyerLotDetail,
   type buyerLotListQuery,
@@ -15,7 +14,7 @@ import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
 import { insertEvent } from '../events/events.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
-import { ordersOfBuyer } from '../orders/orders.repo.js';
+import { storeNameOf } from '../store/store.repo.js';
 import * as repo from './auctions.repo.js';
 import type { LotRow } from './auctions.repo.js';
 import {
@@ -50,7 +49,7 @@ export function createBidService({
     lotId: string,
     input: { quantity: number; price: number },
   ) {
-    await db.transaction(async (tx) => {
+    const lot = await db.transaction(async (tx) => {
       const lot = await repo.lockLot(tx, lotId);
       const now = clock.now();
       assertLive(lot, now);
@@ -85,8 +84,11 @@ export function createBidService({
         lotId,
         createdAt: now,
       });
+      return lot;
     });
-    return lotForBuyer(buyerId, lotId);
+    // A bid writes nothing to the lot's row, so the row read under the lock is the lot as it is
+    // after the bid: no second read.
+    return detailOf(buyerId, lot);
   }
 
   /** The whole lot at the buyout price, at once; the lot ends and every other bid loses. */
@@ -138,17 +140,18 @@ export function createBidService({
     };
   }
 
-  async function lotForBuyer(
-    buyerId: string,
-    lotId: string,
-  ): Promise<z.output<typeof buyerLotDetail>> {
+  async function lotForBuyer(buyerId: string, lotId: string) {
     const lot = await repo.lotById(db, lotId);
     if (!lot) throw new AppError('NOT_FOUND');
+    return detailOf(buyerId, lot);
+  }
+
+  async function detailOf(buyerId: string, lot: LotRow): Promise<z.output<typeof buyerLotDetail>> {
     const now = clock.now();
     const [standing, mediaRows, storeName] = await Promise.all([
       repo.standingBids(db, [lot.id]),
       repo.mediaOfLots(db, [lot.id]),
-      repo.storeNameOf(db, lot.merchantId),
+      storeNameOf(db, lot.merchantId),
     ]);
     const media = mediaRows.map((m) => mediaItemOf(m.media));
     return {
@@ -222,34 +225,7 @@ export function createBidService({
     };
   }
 
-  async function myOrders(buyerId: string): Promise<{ items: BuyerOrder[] }> {
-    const rows = await ordersOfBuyer(db, buyerId, LIST_LIMIT);
-    return {
-      items: rows.map(({ order, item }) => ({
-        id: order.id,
-        number: order.number,
-        lotId: order.lotId,
-        status: order.status,
-        subtotal: order.subtotal,
-        createdAt: order.createdAt.toISOString(),
-        payBy: order.payBy.toISOString(),
-        item: {
-          species: item.species as Species,
-          name: item.name,
-          grade: item.grade,
-          freshness: item.freshness,
-          harbor: item.harbor,
-          boatNumber: item.boatNumber,
-          landedAt: item.landedAt.toISOString(),
-          quantity: item.quantity,
-          price: item.price,
-          amount: item.amount,
-        },
-      })),
-    };
-  }
-
-  return { placeBid, buyout, lotForBuyer, liveLots, myBids, myOrders };
+  return { placeBid, buyout, lotForBuyer, liveLots, myBids };
 }
 
 export type BidService = ReturnType<typeof createBidService>;

@@ -4,6 +4,7 @@ import {
   createTestApp,
   DB_KINDS,
   latestSmsCode,
+  registerBySms,
   type TestApp,
 } from '../../../test/helpers.js';
 
@@ -30,21 +31,7 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     phone = newPhone(),
     role: 'merchant' | 'buyer' = 'merchant',
   ) {
-    const base = role === 'merchant' ? '/api' : '/api/buyer';
-    const sent = await client.post(`${base}/auth/sms-code`, {
-      phone: phone.display,
-      purpose: 'register',
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const code = await latestSmsCode(t.app, phone.e164);
-    const res = await client.post(`${base}/auth/register`, {
-      phone: phone.display,
-      code,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      agreePolicy: true,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await registerBySms(t.app, client, role, phone, PASSWORD);
     return phone;
   }
 

@@ -31,11 +31,13 @@ export async function findAccount(
 export async function insertAccount(
   tx: Tx,
   values: { role: Role; phone: string; passwordHash: string; createdAt: Date },
+  /** A buyer's name as merchants see it on orders and invoices. */
+  displayName: string | null = null,
 ): Promise<AccountRow> {
   const [row] = await tx.insert(accounts).values(values).returning();
   if (!row) throw new Error('insert into accounts returned nothing');
   if (values.role === 'merchant') await tx.insert(merchants).values({ accountId: row.id });
-  else await tx.insert(buyers).values({ accountId: row.id });
+  else await tx.insert(buyers).values({ accountId: row.id, displayName });
   return row;
 }
 

@@ -7,8 +7,6 @@ export type EventListener = (event: MerchantEventRow) => void;
 export interface EventHub {
   /** Calls `listener` with each event of this merchant committed from now on, in any process. */
   subscribe(merchantId: string, listener: EventListener): () => void;
-  /** Open streams in this process. */
-  readonly size: number;
   stop(): Promise<void>;
 }
 
@@ -18,7 +16,6 @@ export interface EventHub {
  */
 export async function startEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
   const byMerchant = new Map<string, Set<EventListener>>();
-  let size = 0;
 
   const dispatch = (payload: string) => {
     let event: MerchantEventRow;
@@ -43,15 +40,11 @@ export async function startEventHub(database: Database, log: FastifyBaseLogger):
       let set = byMerchant.get(merchantId);
       if (!set) byMerchant.set(merchantId, (set = new Set()));
       set.add(listener);
-      size += 1;
       return () => {
+        // Once only: a later set of this merchant's must not be dropped by a second call.
         if (!set.delete(listener)) return;
-        size -= 1;
         if (set.size === 0) byMerchant.delete(merchantId);
       };
-    },
-    get size() {
-      return size;
     },
     // The database may be closed already when the server shuts down; nothing is left to stop then.
     stop: () => unlisten().catch(() => {}),
@@ -63,7 +56,8 @@ export const RESYNC: MerchantEventRow = {
   id: -1,
   merchantId: '',
   type: 'resync',
-  auctionId: '',
+  auctionId: null,
   lotId: null,
+  orderId: null,
   createdAt: new Date(0),
 };

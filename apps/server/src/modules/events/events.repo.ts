@@ -8,8 +8,9 @@ export const EVENTS_CHANNEL = 'merchant_events';
 export interface NewMerchantEvent {
   merchantId: string;
   type: MerchantEventType;
-  auctionId: string;
+  auctionId: string | null;
   lotId: string | null;
+  orderId?: string | null;
   createdAt: Date;
 }
 
@@ -23,13 +24,13 @@ export type MerchantEventRow = typeof merchantEvents.$inferSelect;
 export async function insertEvent(tx: Tx, event: NewMerchantEvent): Promise<void> {
   await tx.execute(sql`
     with e as (
-      insert into ${merchantEvents} (merchant_id, type, auction_id, lot_id, created_at)
+      insert into ${merchantEvents} (merchant_id, type, auction_id, lot_id, order_id, created_at)
       values (${event.merchantId}, ${event.type}, ${event.auctionId}, ${event.lotId},
-        ${event.createdAt.toISOString()})
+        ${event.orderId ?? null}, ${event.createdAt.toISOString()})
       returning *)
     select pg_notify(${EVENTS_CHANNEL}, json_build_object(
       'id', id, 'merchantId', merchant_id, 'type', type, 'auctionId', auction_id,
-      'lotId', lot_id, 'createdAt', created_at)::text)
+      'lotId', lot_id, 'orderId', order_id, 'createdAt', created_at)::text)
     from e`);
 }
 

@@ -57,6 +57,7 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
           type: event.type as MerchantEvent['type'],
           auctionId: event.auctionId,
           lotId: event.lotId,
+          orderId: event.orderId,
           at: event.createdAt.toISOString(),
         };
         res.write(`id: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`);

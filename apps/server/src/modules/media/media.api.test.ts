@@ -9,7 +9,7 @@ import {
   Client,
   createTestApp,
   DB_KINDS,
-  latestSmsCode,
+  registerBySms,
   type TestApp,
 } from '../../../test/helpers.js';
 import { media } from '../../db/schema.js';
@@ -71,20 +71,7 @@ describe.each(DB_KINDS)('media uploads on %s', (kind) => {
     // A new merchant through the public sign-up: modules' tests do not import the seed CLI.
     merchant = new Client(t.app);
     const phone = { display: '012-555 0101', e164: '+60125550101' };
-    const sent = await merchant.post('/api/auth/sms-code', {
-      phone: phone.display,
-      purpose: 'register',
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const password = 'Secret#2026';
-    const registered = await merchant.post('/api/auth/register', {
-      phone: phone.display,
-      code: await latestSmsCode(t.app, phone.e164),
-      password,
-      confirmPassword: password,
-      agreePolicy: true,
-    });
-    expect(registered.statusCode, registered.body).toBe(200);
+    await registerBySms(t.app, merchant, 'merchant', phone, 'Secret#2026');
     jpeg = await solid(2400, 1800).jpeg().toBuffer();
   });
   afterAll(async () => {

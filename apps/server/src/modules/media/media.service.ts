@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
 import * as repo from './media.repo.js';
 import type { MediaRow } from './media.repo.js';
 import { mediaItemOf } from './media.view.js';
@@ -41,11 +42,11 @@ const MIME_ALIASES: Record<string, string> = {
   'video/x-m4v': 'video/mp4',
 };
 
-/** Names of stored files: 16 random bytes in base64url and the stored type's extension. */
-const STORED_EXTS = ['webp', ...Object.values(VIDEO_TYPES).map((exts) => exts[0])];
-const STORED_NAME = new RegExp(`^[\\w-]{22}\\.(?:${STORED_EXTS.join('|')})$`);
-export const isStoredName = (name: string): boolean => STORED_NAME.test(name);
-const newName = (ext: string) => `${randomBytes(16).toString('base64url')}.${ext}`;
+/** Stored photos are WebP; videos keep the first extension of what they are. */
+export const isStoredName = storedNameTest([
+  'webp',
+  ...Object.values(VIDEO_TYPES).map((exts) => exts[0]),
+]);
 
 const reasonOf = (result: PromiseSettledResult<unknown>): unknown =>
   result.status === 'rejected' ? result.reason : undefined;
@@ -111,8 +112,8 @@ export function createMediaService({ db, mediaDir, log }: MediaDeps) {
 
   /** Re-encodes to WebP: drops metadata (location, camera) and anything hidden in the file. */
   async function storePhoto(tmp: string, written: string[]): Promise<StoredValues> {
-    const fileName = newName('webp');
-    const thumbName = newName('webp');
+    const fileName = newStoredName('webp');
+    const thumbName = newStoredName('webp');
     const target = path.join(mediaDir, fileName);
     const thumbTarget = path.join(mediaDir, thumbName);
     written.push(target, thumbTarget);
@@ -144,7 +145,7 @@ export function createMediaService({ db, mediaDir, log }: MediaDeps) {
     size: number,
     written: string[],
   ): Promise<StoredValues> {
-    const fileName = newName(type.exts[0] ?? 'bin');
+    const fileName = newStoredName(type.exts[0] ?? 'bin');
     const target = path.join(mediaDir, fileName);
     written.push(target);
     await rename(tmp, target);

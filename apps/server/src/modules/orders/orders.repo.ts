@@ -1,14 +1,29 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { SPECIES, type OrderActor, type OrderStatus, type Species } from '@sm/contract';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { accounts, orderItems, orderNumberSeq, orders } from '../../db/schema.js';
+import { klDay } from '../../lib/kl-time.js';
+import { containsPattern } from '../../lib/like.js';
+import {
+  accounts,
+  buyers,
+  orderItems,
+  orderNumberSeq,
+  orderStatusChanges,
+  orders,
+} from '../../db/schema.js';
 
-export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number' | 'batchNumber'>;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'number' | 'batchNumber' | 'searchText'
+>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
 /**
- * Writes an order and its item. The number is `SO` + yyMMdd (Asia/Kuala_Lumpur) + the next 6
- * digits of the order sequence; the batch number names the catch: boat and landing day
- * (`SLF4521-260115`).
+ * Writes an order, its item and the first line of its timeline. The number is `SO` + yyMMdd
+ * (Asia/Kuala_Lumpur) + the next 6 digits of the order sequence; the batch number names the catch:
+ * boat and landing day (`SLF4521-260115`).
  */
 export async function insertOrder(tx: Tx, order: NewOrder, item: NewOrderItem) {
   const [next] = rowsOf<{ n: string }>(
@@ -16,20 +31,186 @@ export async function insertOrder(tx: Tx, order: NewOrder, item: NewOrderItem) {
   );
   const n = next?.n;
   if (n === undefined) throw new Error('order number sequence returned nothing');
-  const number = `SO${klDay(order.createdAt ?? new Date())}${String(n).padStart(6, '0')}`;
+  const createdAt = order.createdAt;
+  const number = `SO${klDay(createdAt)}${String(n).padStart(6, '0')}`;
   const boat = item.boatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  const batchNumber = `${boat}-${klDay(item.landedAt)}`;
+  const [buyer] = await tx
+    .select({ phone: accounts.phone, name: buyers.displayName })
+    .from(accounts)
+    .leftJoin(buyers, eq(buyers.accountId, accounts.id))
+    .where(eq(accounts.id, order.buyerId));
+  const species = SPECIES[item.species as Species];
+  const searchText = [
+    number,
+    batchNumber,
+    buyer?.name,
+    buyer?.phone,
+    buyer?.phone.replace(/^\+60/, '0'),
+    item.name,
+    item.species,
+    species?.en,
+    species?.zh,
+    species?.my,
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
   const [row] = await tx
     .insert(orders)
-    .values({ ...order, number, batchNumber: `${boat}-${klDay(item.landedAt)}` })
+    .values({ ...order, number, batchNumber, searchText })
     .returning({ id: orders.id, number: orders.number });
   if (!row) throw new Error('order insert returned nothing');
   await tx.insert(orderItems).values({ ...item, orderId: row.id });
+  await tx
+    .insert(orderStatusChanges)
+    .values({ orderId: row.id, status: 'pending_payment', actor: 'system', at: createdAt });
   return row;
 }
 
-/** yyMMdd of a moment in Malaysia (UTC+8 all year: no daylight saving). */
-function klDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, '');
+/** The order, locked until the transaction ends: payments, moves and cancels take turns. */
+export async function lockOrder(tx: Tx, orderId: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+/** Moves an order and writes the move into its timeline. */
+export async function moveOrder(
+  tx: Tx,
+  orderId: string,
+  status: OrderStatus,
+  actor: OrderActor,
+  at: Date,
+  patch: Partial<Pick<OrderRow, 'paidAt' | 'paidAmount' | 'payoutStatus'>> = {},
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...patch, status })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error('order update returned nothing');
+  await tx.insert(orderStatusChanges).values({ orderId, status, actor, at });
+  return row;
+}
+
+const withItemAndBuyer = {
+  order: orders,
+  item: orderItems,
+  buyerPhone: accounts.phone,
+  buyerName: buyers.displayName,
+};
+
+function selectOrders(tx: Tx) {
+  return tx
+    .select(withItemAndBuyer)
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .innerJoin(accounts, eq(accounts.id, orders.buyerId))
+    .leftJoin(buyers, eq(buyers.accountId, orders.buyerId));
+}
+
+export type OrderView = Awaited<ReturnType<typeof orderView>> & object;
+
+/** An order with its item and buyer, if it exists and `owner` says it is theirs. */
+export async function orderView(
+  tx: Tx,
+  orderId: string,
+  owner: { merchantId: string } | { buyerId: string },
+) {
+  const mine =
+    'merchantId' in owner
+      ? eq(orders.merchantId, owner.merchantId)
+      : eq(orders.buyerId, owner.buyerId);
+  const [row] = await selectOrders(tx).where(and(eq(orders.id, orderId), mine));
+  return row ?? null;
+}
+
+export async function timelineOf(tx: Tx, orderId: string) {
+  return tx
+    .select({ status: orderStatusChanges.status, at: orderStatusChanges.at })
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(asc(orderStatusChanges.id));
+}
+
+/** The merchant's selection, resolved: statuses, a creation-time range and search text. */
+export interface OrderSelection {
+  statuses: readonly OrderStatus[] | null;
+  from: Date | null;
+  /** Exclusive. */
+  to: Date | null;
+  q: string | null;
+}
+
+function selectionWhere(merchantId: string, s: Omit<OrderSelection, 'statuses'>): SQL[] {
+  const where: SQL[] = [eq(orders.merchantId, merchantId)];
+  if (s.from) where.push(gte(orders.createdAt, s.from));
+  if (s.to) where.push(lt(orders.createdAt, s.to));
+  if (s.q) {
+    where.push(sql`${orders.searchText} like ${containsPattern(s.q.toLowerCase())}`);
+  }
+  return where;
+}
+
+/** One page of the merchant's orders, newest first, after the keyset position `after`. */
+export async function merchantOrders(
+  tx: Tx,
+  merchantId: string,
+  selection: OrderSelection,
+  after: { at: Date; id: string } | null,
+  limit: number,
+) {
+  const where = selectionWhere(merchantId, selection);
+  if (selection.statuses) where.push(inArray(orders.status, [...selection.statuses]));
+  if (after) {
+    where.push(
+      or(
+        lt(orders.createdAt, after.at),
+        and(eq(orders.createdAt, after.at), lt(orders.id, after.id)),
+      ) as SQL,
+    );
+  }
+  // The page's ids first, from the orders table alone, so the (merchant, created_at, id) index
+  // gives the newest rows without joining a single order that is not on the page.
+  const page = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  if (page.length === 0) return [];
+  return selectOrders(tx)
+    .where(
+      inArray(
+        orders.id,
+        page.map((r) => r.id),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/** Orders per status under the selection's period and search. */
+export async function merchantOrderCounts(
+  tx: Tx,
+  merchantId: string,
+  selection: Omit<OrderSelection, 'statuses'>,
+) {
+  return tx
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(...selectionWhere(merchantId, selection)))
+    .groupBy(orders.status);
+}
+
+/** Unpaid orders past their deadline, locked, skipping any another process holds. */
+export async function overdueOrders(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lte(orders.payBy, now)))
+    .orderBy(asc(orders.payBy))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 /** The orders a lot's end created, with their buyers: the lot's winners. */

@@ -37,3 +37,12 @@ export async function boatsOf(tx: Tx, merchantId: string) {
     .where(eq(boats.merchantId, merchantId))
     .orderBy(asc(boats.createdAt), asc(boats.boatNumber));
 }
+
+/** The store's name; null while the merchant has no store. */
+export async function storeNameOf(tx: Tx, merchantId: string) {
+  const [row] = await tx
+    .select({ name: stores.name })
+    .from(stores)
+    .where(eq(stores.merchantId, merchantId));
+  return row?.name ?? null;
+}

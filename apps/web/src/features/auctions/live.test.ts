@@ -2,37 +2,16 @@ import type { MerchantEvent } from '@sm/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { auctionKeys } from './api';
-import { applyMerchantEvents, parseMerchantEvent, refreshAllLive } from './live';
+import { applyMerchantEvents, refreshAllLive } from './live';
 
-const event = (type: string, auctionId: string, lotId: string | null) =>
+const event = (type: string, auctionId: string | null, lotId: string | null) =>
   ({
     type,
     auctionId,
     lotId,
+    orderId: null,
     at: '2025-03-01T00:00:00.000Z',
   }) as MerchantEvent;
-
-describe('parseMerchantEvent', () => {
-  it('reads a merchant event of the contract', () => {
-    const data = JSON.stringify(event('bid', 'a1', 'l1'));
-    expect(parseMerchantEvent(data)).toEqual(event('bid', 'a1', 'l1'));
-    expect(parseMerchantEvent(JSON.stringify(event('auction_deleted', 'a1', null)))).toMatchObject({
-      lotId: null,
-    });
-  });
-
-  it('ignores anything else', () => {
-    for (const data of [
-      'not json',
-      'null',
-      '[]',
-      JSON.stringify(event('party', 'a1', 'l1')),
-      JSON.stringify({ type: 'bid', lotId: 'l1' }),
-      JSON.stringify({ type: 'bid', auctionId: 'a1', lotId: 7 }),
-    ])
-      expect(parseMerchantEvent(data), data).toBeNull();
-  });
-});
 
 function cache() {
   const client = new QueryClient();
@@ -56,6 +35,13 @@ describe('applyMerchantEvents', () => {
     expect(stale(auctionKeys.lot('l2'))).toBe(true);
     expect(stale(auctionKeys.lot('l9'))).toBe(false);
     expect(stale(auctionKeys.boats)).toBe(false);
+  });
+
+  it('leaves everything alone for events of no auction (an order moving)', () => {
+    const { client, stale } = cache();
+    applyMerchantEvents(client, [{ ...event('order_paid', null, 'l1'), orderId: 'o1' }]);
+    expect(stale(auctionKeys.dashboard())).toBe(false);
+    expect(stale(auctionKeys.lot('l1'))).toBe(false);
   });
 
   it('does nothing for an empty batch; a gap in the stream refreshes every lot', () => {

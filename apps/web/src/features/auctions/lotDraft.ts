@@ -57,7 +57,7 @@ const LOT_FIELDS = [
 ] as const;
 export type LotField = (typeof LOT_FIELDS)[number];
 /** The fields typed into a text input. */
-export type TextField = Exclude<
+export type TextLotField = Exclude<
   LotField,
   'boatId' | 'freshness' | 'landedAt' | 'species' | 'photos' | 'video'
 >;
@@ -101,7 +101,7 @@ export const duplicateLot = (lot: LotDraft): LotDraft => ({
   photos: [...lot.photos],
 });
 
-export function getText(lot: LotDraft, field: TextField): string {
+export function getText(lot: LotDraft, field: TextLotField): string {
   switch (field) {
     case 'notes.size':
       return lot.notes.size;
@@ -114,7 +114,7 @@ export function getText(lot: LotDraft, field: TextField): string {
   }
 }
 
-export function setText(lot: LotDraft, field: TextField, value: string): LotDraft {
+export function setText(lot: LotDraft, field: TextLotField, value: string): LotDraft {
   switch (field) {
     case 'notes.size':
       return { ...lot, notes: { ...lot.notes, size: value } };

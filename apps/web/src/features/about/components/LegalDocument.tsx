@@ -10,7 +10,7 @@ import styles from './legal.module.css';
  * The legal texts live with this feature, not in the app's locale files: they are long, and only
  * these pages need them, so they load with these pages and not with the sign-in page.
  */
-export const LEGAL_TEXTS: Record<Locale, typeof en> = { en, zh, my };
+const LEGAL_TEXTS: Record<Locale, typeof en> = { en, zh, my };
 
 /**
  * A legal document, its sections in the file's order: the bar above carries its title; here the

@@ -2,13 +2,11 @@ import { type AuctionSummary, formatKg, formatRM, type LotStatus, SPECIES } from
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import SearchBar from 'antd-mobile/es/components/search-bar';
 import Tabs from 'antd-mobile/es/components/tabs';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverOffset } from '../../../lib/datetime';
@@ -18,9 +16,10 @@ import { lotDetailPath, PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { auctionListQueryOptions, dashboardQueryOptions, useDeleteAuction } from '../api';
 import styles from './console.module.css';
-import { Countdown } from './Countdown';
-import { PageMessage } from './PageMessage';
-import states from './states.module.css';
+import { Countdown } from '../../../lib/ui/Countdown';
+import { PageMessage } from '../../../lib/ui/PageMessage';
+import { SearchField } from '../../../lib/ui/SearchField';
+import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from './StatusTag';
 
 /** Home's three figures (spec §2 "Dashboard"): live auctions, total bid sales, total sales. */
@@ -120,7 +119,13 @@ function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: num
       <div className={styles.cardFooter}>
         <StatusTag status={auction.status} />
         {live ? (
-          <Countdown className={styles.countdown} endsAt={auction.endsAt} offset={offset} />
+          <Countdown
+            className={styles.countdown}
+            until={auction.endsAt}
+            offset={offset}
+            running={(time) => t('auctions.timeLeft', { time })}
+            over={t('auctions.ending')}
+          />
         ) : null}
         {auction.canDelete ? (
           <Button
@@ -158,8 +163,6 @@ function ListSkeleton() {
   );
 }
 
-const SEARCH_DELAY_MS = 300;
-
 /**
  * The auction list: search by name or species, Live / Ended, pages loaded as the merchant
  * scrolls. The tab and the search live in the URL, so coming back from a lot finds them again.
@@ -170,31 +173,20 @@ export function AuctionList() {
   const [params, setParams] = useSearchParams();
   const status: LotStatus = params.get('status') === 'ended' ? 'ended' : 'live';
   const q = params.get('q') ?? '';
-  const [typed, setTyped] = useState(q);
 
-  const update = useCallback(
-    (next: { status?: LotStatus; q?: string }) =>
-      setParams(
-        (current) => {
-          const out = new URLSearchParams(current);
-          const nextQ = (next.q ?? q).trim();
-          if ((next.status ?? status) === 'ended') out.set('status', 'ended');
-          else out.delete('status');
-          if (nextQ) out.set('q', nextQ);
-          else out.delete('q');
-          return out;
-        },
-        { replace: true },
-      ),
-    [setParams, status, q],
-  );
-
-  // Typing searches after a pause; Enter or clearing searches at once.
-  useEffect(() => {
-    if (typed.trim() === q) return;
-    const timer = setTimeout(() => update({ q: typed }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, update]);
+  const update = (next: { status?: LotStatus; q?: string }) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        const nextQ = (next.q ?? q).trim();
+        if ((next.status ?? status) === 'ended') out.set('status', 'ended');
+        else out.delete('status');
+        if (nextQ) out.set('q', nextQ);
+        else out.delete('q');
+        return out;
+      },
+      { replace: true },
+    );
 
   const list = useInfiniteQuery(auctionListQueryOptions(status, q));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -254,13 +246,11 @@ export function AuctionList() {
       <h2 id="auctions-heading" className={styles.heading}>
         {t('console.auctions')}
       </h2>
-      <SearchBar
+      <SearchField
         className={styles.search}
         placeholder={t('console.search')}
-        value={typed}
-        onChange={setTyped}
+        value={q}
         onSearch={(value) => update({ q: value })}
-        onClear={() => update({ q: '' })}
       />
       <Tabs
         className={styles.tabs}

@@ -15,8 +15,8 @@ import { currentLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
-import { TextInput } from '../../../lib/ui/TextInput';
-import { getText, type LotDraft, type LotField, setText, type TextField } from '../lotDraft';
+import { TextField } from '../../../lib/ui/TextField';
+import { getText, type LotDraft, type LotField, setText, type TextLotField } from '../lotDraft';
 import styles from './form.module.css';
 import { PhotoField, VideoField } from './MediaFields';
 import { DateTimeField, PickerField } from './PickerField';
@@ -57,20 +57,21 @@ export function LotCard({
   const headingId = id('heading');
 
   const text = (
-    field: TextField,
+    field: TextLotField,
     label: string,
     props: { placeholder?: string; inputMode?: 'decimal'; suffix?: ReactNode } = {},
   ) => (
-    <Field id={id(field)} label={label} error={errorOf(field)}>
-      <TextInput
-        id={id(field)}
-        value={getText(lot, field)}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        onChange={(value) => onChange(field, (current) => setText(current, field, value))}
-      />
+    <TextField
+      id={id(field)}
+      label={label}
+      error={errorOf(field)}
+      value={getText(lot, field)}
+      placeholder={props.placeholder}
+      inputMode={props.inputMode}
+      onChange={(value) => onChange(field, (current) => setText(current, field, value))}
+    >
       {props.suffix ? <span className={styles.suffix}>{props.suffix}</span> : null}
-    </Field>
+    </TextField>
   );
 
   /** A field that takes its whole value at once (not text typed into an input). */

@@ -34,7 +34,7 @@ function ChooseButton({
       aria-haspopup="dialog"
       onClick={onClick}
     >
-      <span className={text ? styles.chosen : styles.placeholder}>{text ?? placeholder}</span>
+      <span className={text ? undefined : styles.placeholder}>{text ?? placeholder}</span>
       <RightOutline aria-hidden="true" />
     </button>
   );

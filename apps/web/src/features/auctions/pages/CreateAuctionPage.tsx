@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast';
 import { Notice } from '../../../lib/ui/Notice';
 import { boatsQueryOptions, lotQueryOptions, useCreateAuction } from '../api';
 import { LotCard } from '../components/LotCard';
-import { PageMessage } from '../components/PageMessage';
+import { PageMessage } from '../../../lib/ui/PageMessage';
 import styles from '../components/form.module.css';
 import {
   clearDraft,

@@ -10,16 +10,16 @@ import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
 import { lotDetailPath, PATHS, relistPath } from '../../../lib/paths';
-import { isRequestError } from '../../../lib/request';
+import { apiErrorCode } from '../../../lib/request';
 import { lotQueryOptions } from '../api';
 import { AwardSummary } from '../components/AwardSummary';
 import { Figures } from '../components/LotFigures';
 import { BidLadder } from '../components/BidLadder';
-import { Countdown } from '../components/Countdown';
 import styles from '../components/lot.module.css';
 import { showPhotos } from '../components/photoViewer';
-import { PageMessage } from '../components/PageMessage';
-import states from '../components/states.module.css';
+import { Countdown } from '../../../lib/ui/Countdown';
+import { PageMessage } from '../../../lib/ui/PageMessage';
+import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from '../components/StatusTag';
 
 /** Basis points as a percentage: 500 → 5%, 250 → 2.5%. */
@@ -157,7 +157,12 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
         </p>
         {live ? (
           <div className={styles.timeLeft}>
-            <Countdown endsAt={lot.endsAt} offset={serverOffset(lot.serverNow, receivedAt)} />
+            <Countdown
+              until={lot.endsAt}
+              offset={serverOffset(lot.serverNow, receivedAt)}
+              running={(time) => t('auctions.timeLeft', { time })}
+              over={t('auctions.ending')}
+            />
             <span className={styles.muted}>
               {t('lot.endsAt', { time: formatDateTime(lot.endsAt) })}
             </span>
@@ -229,7 +234,7 @@ export default function LotDetailPage({ query }: { query: Record<string, string>
   if (!id) return notFound();
   if (lot.data) return <Lot lot={lot.data} receivedAt={lot.dataUpdatedAt} />;
   if (lot.isError) {
-    if (isRequestError(lot.error) && lot.error.code === 'NOT_FOUND') return notFound();
+    if (apiErrorCode(lot.error) === 'NOT_FOUND') return notFound();
     return (
       <PageMessage
         title={errorText(lot.error) ?? t('messages.failed')}

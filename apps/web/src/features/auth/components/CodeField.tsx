@@ -1,8 +1,7 @@
 import type { SmsPurpose } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { TextInput } from '../../../lib/ui/TextInput';
-import { Field } from '../../../lib/ui/Field';
+import { TextField } from '../../../lib/ui/TextField';
 import { SendCodeButton } from './SendCodeButton';
 import type { FieldBinding, FormFeedback } from './useContractForm';
 
@@ -22,16 +21,15 @@ export function CodeField({
 }) {
   const { t } = useTranslation();
   return (
-    <Field id={id} label={t('auth.code')} error={field.error}>
-      <TextInput
-        id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t('auth.codePlaceholder')}
-        value={field.value}
-        onChange={field.onChange}
-      />
+    <TextField
+      id={id}
+      label={t('auth.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder={t('auth.codePlaceholder')}
+      {...field}
+    >
       <SendCodeButton
         phone={phone}
         purpose={purpose}
@@ -42,6 +40,6 @@ export function CodeField({
           )
         }
       />
-    </Field>
+    </TextField>
   );
 }

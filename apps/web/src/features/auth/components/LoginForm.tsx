@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS, REGISTER_PATH } from '../../../lib/paths';
-import { TextInput } from '../../../lib/ui/TextInput';
+import { TextField } from '../../../lib/ui/TextField';
 import { useLogin } from '../api';
 import { AuthFormFrame } from './AuthFormFrame';
-import { Field } from '../../../lib/ui/Field';
 import { PhoneField } from './PhoneField';
 import { useContractForm } from './useContractForm';
 
@@ -17,7 +16,6 @@ export function LoginForm() {
     mutation: useLogin(),
     onSuccess: () => navigate(PATHS.home, { replace: true }),
   });
-  const password = form.field('password');
 
   return (
     <AuthFormFrame
@@ -35,17 +33,15 @@ export function LoginForm() {
       }
     >
       <PhoneField id="login-phone" field={form.field('phone')} />
-      <Field id="login-password" label={t('auth.password')} error={password.error}>
-        <TextInput
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          placeholder={t('auth.passwordPlaceholder')}
-          value={password.value}
-          onChange={password.onChange}
-          onEnterPress={() => void form.submit()}
-        />
-      </Field>
+      <TextField
+        id="login-password"
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+        placeholder={t('auth.passwordPlaceholder')}
+        onEnterPress={() => void form.submit()}
+        {...form.field('password')}
+      />
     </AuthFormFrame>
   );
 }

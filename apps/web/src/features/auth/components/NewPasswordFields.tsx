@@ -1,8 +1,7 @@
 import type { SmsPurpose } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../lib/ui/TextInput';
+import { TextField } from '../../../lib/ui/TextField';
 import { CodeField } from './CodeField';
-import { Field } from '../../../lib/ui/Field';
 import { PhoneField } from './PhoneField';
 import type { FieldBinding, FormFeedback } from './useContractForm';
 
@@ -34,16 +33,7 @@ export function NewPasswordFields({
     },
   ];
   return rows.map((row) => (
-    <Field key={row.id} id={row.id} label={row.label} error={row.error}>
-      <TextInput
-        id={row.id}
-        type="password"
-        autoComplete="new-password"
-        placeholder={row.placeholder}
-        value={row.value}
-        onChange={row.onChange}
-      />
-    </Field>
+    <TextField key={row.id} type="password" autoComplete="new-password" {...row} />
   ));
 }
 

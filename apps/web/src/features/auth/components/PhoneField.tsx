@@ -1,22 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../lib/ui/TextInput';
-import { Field } from '../../../lib/ui/Field';
+import { TextField } from '../../../lib/ui/TextField';
 import type { FieldBinding } from './useContractForm';
 
 export function PhoneField({ id, field }: { id: string; field: FieldBinding }) {
   const { t } = useTranslation();
   return (
-    <Field id={id} label={t('auth.phone')} error={field.error}>
-      <TextInput
-        id={id}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={t('auth.phonePlaceholder')}
-        value={field.value}
-        onChange={field.onChange}
-        clearable
-      />
-    </Field>
+    <TextField
+      id={id}
+      label={t('auth.phone')}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={t('auth.phonePlaceholder')}
+      clearable
+      {...field}
+    />
   );
 }

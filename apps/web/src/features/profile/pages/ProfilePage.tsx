@@ -8,6 +8,7 @@ import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
+import ReceiptOutline from 'antd-mobile-icons/es/ReceiptOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
@@ -26,6 +27,7 @@ const LINKS = [
   { to: PATHS.businessRecords, title: 'businessRecords', icon: <FileOutline /> },
   { to: PATHS.wallet, title: 'wallet', icon: <WalletIcon /> },
   { to: PATHS.bankAccount, title: 'bankAccount', icon: <BankcardOutline /> },
+  { to: PATHS.printer, title: 'printer', icon: <ReceiptOutline /> },
   { to: PATHS.general, title: 'general', icon: <SetOutline /> },
   { to: PATHS.about, title: 'about', icon: <InformationCircleOutline /> },
 ] as const;

@@ -1,11 +1,12 @@
 import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../lib/ui/Spinner';
-import styles from './states.module.css';
+import { Spinner } from './Spinner';
+import styles from './PageMessage.module.css';
 
 /**
- * A whole-area message: loading, empty or failed, with an optional action. antd-mobile's
- * ErrorBlock and Empty bring large illustrations; an icon and a line of text say as much.
+ * A whole-area message: loading, empty or failed, with an optional action (an outlined button, or
+ * `children` for another). antd-mobile's ErrorBlock and Empty bring large illustrations; an icon
+ * and a line of text say as much.
  */
 export function PageMessage({
   title,
@@ -14,6 +15,8 @@ export function PageMessage({
   loading = false,
   action,
   onAction,
+  className,
+  children,
 }: {
   title: string;
   description?: string;
@@ -21,9 +24,14 @@ export function PageMessage({
   loading?: boolean;
   action?: string;
   onAction?: () => void;
+  className?: string;
+  children?: ReactNode;
 }) {
   return (
-    <div className={styles.message} role={loading ? 'status' : undefined}>
+    <div
+      className={className ? `${styles.message} ${className}` : styles.message}
+      role={loading ? 'status' : undefined}
+    >
       {loading ? <Spinner size={28} /> : icon}
       <p className={styles.title}>{title}</p>
       {description ? <p className={styles.description}>{description}</p> : null}
@@ -32,6 +40,7 @@ export function PageMessage({
           {action}
         </Button>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -1,0 +1,376 @@
+import {
+  cancelTarget,
+  canMove,
+  type BuyerOrder,
+  type ExportFormat,
+  type FulfilmentStatus,
+  maskMalaysianMobile,
+  type OrderCounts,
+  type OrderDetail,
+  type ParsedOrderFilter,
+  type OrderItem,
+  type OrderListResponse,
+  type OrderStatus,
+  ORDER_TABS,
+  type OrderSummary,
+  type Species,
+  TAB_STATUSES,
+} from '@sm/contract';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { AppError } from '../../lib/errors.js';
+import { klDate, klDayStart } from '../../lib/kl-time.js';
+import { insertEvent } from '../events/events.repo.js';
+import { idempotent } from '../idempotency/idempotency.js';
+import { invoiceInfoOf } from '../invoices/invoice.view.js';
+import { invoiceOfOrder } from '../invoices/invoices.repo.js';
+import { postEntry } from '../wallet/wallet.ledger.js';
+import { exportStream } from './orders.export.js';
+import * as repo from './orders.repo.js';
+import type { OrderRow } from './orders.repo.js';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.orderView>>>;
+
+/** Orders per page of an export. */
+const EXPORT_PAGE = 1000;
+
+const PERIOD_DAYS = { today: 1, '7d': 7, '30d': 30 } as const;
+
+/** The filter as bounds: Today / 7d / 30d end with today in Kuala Lumpur; a custom range is inclusive. */
+function resolveFilter(filter: ParsedOrderFilter, now: Date): repo.OrderSelection {
+  const q = filter.q?.trim() || null;
+  const statuses = filter.tab === 'all' ? null : TAB_STATUSES[filter.tab];
+  if (filter.period === 'all') return { statuses, from: null, to: null, q };
+  if (filter.period === 'custom') {
+    if (!filter.from || !filter.to) throw new AppError('INVALID_DATE', { field: 'from' });
+    return { statuses, from: klDayStart(filter.from), to: klDayStart(filter.to, 1), q };
+  }
+  const today = klDate(now);
+  return {
+    statuses,
+    from: klDayStart(today, 1 - PERIOD_DAYS[filter.period]),
+    to: klDayStart(today, 1),
+    q,
+  };
+}
+
+function itemOf(item: Row['item']): OrderItem {
+  return {
+    species: item.species as Species,
+    name: item.name,
+    grade: item.grade,
+    freshness: item.freshness,
+    harbor: item.harbor,
+    boatNumber: item.boatNumber,
+    landedAt: item.landedAt.toISOString(),
+    quantity: item.quantity,
+    price: item.price,
+    amount: item.amount,
+  };
+}
+
+function summaryOf(row: Row): OrderSummary {
+  const { order, item } = row;
+  return {
+    id: order.id,
+    number: order.number,
+    batchNumber: order.batchNumber,
+    buyer: { name: row.buyerName, maskedPhone: maskMalaysianMobile(row.buyerPhone) },
+    item: {
+      species: item.species as Species,
+      name: item.name,
+      quantity: item.quantity,
+      price: item.price,
+    },
+    subtotal: order.subtotal,
+    status: order.status,
+    payoutStatus: order.payoutStatus,
+    createdAt: order.createdAt.toISOString(),
+    payBy: order.payBy.toISOString(),
+  };
+}
+
+function buyerOrderOf(row: { order: OrderRow; item: Row['item'] }): BuyerOrder {
+  const { order, item } = row;
+  return {
+    id: order.id,
+    number: order.number,
+    lotId: order.lotId,
+    status: order.status,
+    item: itemOf(item),
+    subtotal: order.subtotal,
+    paidAmount: order.paidAmount,
+    createdAt: order.createdAt.toISOString(),
+    payBy: order.payBy.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}
+
+const EVENT_OF: Partial<Record<OrderStatus, 'order_paid' | 'order_canceled'>> = {
+  paid: 'order_paid',
+  canceled: 'order_canceled',
+  canceled_refunded: 'order_canceled',
+};
+
+/** Orders after the award (PRODUCT.md §5): the merchant's list and actions, the buyer's payment. */
+export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+  /**
+   * Moves a locked order, writing its timeline and telling the merchant's streams. The state
+   * machine is checked here, once, for every caller.
+   */
+  async function move(
+    tx: Tx,
+    order: OrderRow,
+    to: OrderStatus,
+    actor: 'buyer' | 'merchant' | 'system',
+    now: Date,
+    patch: Parameters<typeof repo.moveOrder>[5] = {},
+  ): Promise<OrderRow> {
+    if (!canMove(order.status, to, actor)) throw new AppError('ORDER_STATUS_CONFLICT');
+    const moved = await repo.moveOrder(tx, order.id, to, actor, now, patch);
+    await insertEvent(tx, {
+      merchantId: order.merchantId,
+      type: EVENT_OF[to] ?? 'order_updated',
+      auctionId: null,
+      lotId: order.lotId,
+      orderId: order.id,
+      createdAt: now,
+    });
+    return moved;
+  }
+
+  /** A merchant's order, locked; another merchant's answers 404 exactly as a missing one. */
+  async function lockMerchantOrder(tx: Tx, merchantId: string, orderId: string) {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order || order.merchantId !== merchantId) throw new AppError('NOT_FOUND');
+    return order;
+  }
+
+  async function list(
+    merchantId: string,
+    query: ParsedOrderFilter & { cursor?: string | undefined; limit: number },
+  ): Promise<OrderListResponse> {
+    const selection = resolveFilter(query, clock.now());
+    const after = decodeCursor(query.cursor);
+    const rows = await repo.merchantOrders(db, merchantId, selection, after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(summaryOf),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor(last.order.createdAt, last.order.id)
+          : null,
+    };
+  }
+
+  /** Reads the selection in keyset pages, newest first. */
+  async function* pagesOf(merchantId: string, selection: repo.OrderSelection) {
+    let after: { at: Date; id: string } | null = null;
+    for (;;) {
+      const page = await repo.merchantOrders(db, merchantId, selection, after, EXPORT_PAGE);
+      if (page.length > 0) yield page;
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE) return;
+      after = { at: last.order.createdAt, id: last.order.id };
+    }
+  }
+
+  /**
+   * Exactly the orders the list shows under the same filter, as CSV or XLSX. The first page is
+   * read before answering, so a failing database still gets a proper error instead of a cut file.
+   */
+  async function exportFile(
+    merchantId: string,
+    query: ParsedOrderFilter & { format: ExportFormat },
+  ) {
+    const now = clock.now();
+    const pages = pagesOf(merchantId, resolveFilter(query, now));
+    const first = await pages.next();
+    async function* all() {
+      if (first.done) return;
+      yield first.value;
+      yield* pages;
+    }
+    return {
+      fileName: `orders-${klDate(now).replace(/-/g, '')}.${query.format}`,
+      stream: await exportStream(query.format, all()),
+    };
+  }
+
+  async function counts(merchantId: string, filter: ParsedOrderFilter): Promise<OrderCounts> {
+    const selection = resolveFilter(filter, clock.now());
+    const byStatus = new Map(
+      (await repo.merchantOrderCounts(db, merchantId, selection)).map((r) => [r.status, r.n]),
+    );
+    const result = {} as OrderCounts;
+    for (const tab of ORDER_TABS) {
+      result[tab] = TAB_STATUSES[tab].reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);
+    }
+    return result;
+  }
+
+  async function detailIn(tx: Tx, merchantId: string, orderId: string): Promise<OrderDetail> {
+    const row = await repo.orderView(tx, orderId, { merchantId });
+    if (!row) throw new AppError('NOT_FOUND');
+    const [timeline, invoice] = await Promise.all([
+      repo.timelineOf(tx, orderId),
+      invoiceOfOrder(tx, orderId),
+    ]);
+    const { order } = row;
+    return {
+      ...summaryOf(row),
+      lotId: order.lotId,
+      item: itemOf(row.item),
+      feeBps: order.feeBps,
+      fee: order.fee,
+      payout: order.subtotal - order.fee,
+      paidAmount: order.paidAmount,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      buyer: {
+        name: row.buyerName,
+        maskedPhone: maskMalaysianMobile(row.buyerPhone),
+        phone: row.buyerPhone,
+      },
+      timeline: timeline.map((t) => ({ status: t.status, at: t.at.toISOString() })),
+      invoice: invoice ? invoiceInfoOf(invoice) : null,
+      serverNow: clock.now().toISOString(),
+    };
+  }
+
+  const detail = (merchantId: string, orderId: string) => detailIn(db, merchantId, orderId);
+
+  /**
+   * Ready for Pickup, Handed to Driver, Mark Completed. Asking again for the status the order
+   * already has answers the order as it is and changes nothing.
+   */
+  async function advance(merchantId: string, orderId: string, to: FulfilmentStatus) {
+    return db.transaction(async (tx) => {
+      const order = await lockMerchantOrder(tx, merchantId, orderId);
+      if (order.status !== to) {
+        const now = clock.now();
+        await move(
+          tx,
+          order,
+          to,
+          'merchant',
+          now,
+          to === 'completed' ? { payoutStatus: 'pending' } : {},
+        );
+      }
+      return detailIn(tx, merchantId, orderId);
+    });
+  }
+
+  /**
+   * The merchant's Cancel: an unpaid order is Canceled; a paid one not yet handed over is Canceled
+   * & Refunded and its paid amount goes back to the buyer's wallet in the same transaction. A
+   * second cancel answers the canceled order; the refund's unique key makes a second credit
+   * impossible even so.
+   */
+  async function cancel(merchantId: string, orderId: string) {
+    return db.transaction(async (tx) => {
+      const order = await lockMerchantOrder(tx, merchantId, orderId);
+      if (order.status === 'canceled' || order.status === 'canceled_refunded') {
+        return detailIn(tx, merchantId, orderId);
+      }
+      const to = cancelTarget(order.status);
+      if (!to) throw new AppError('ORDER_STATUS_CONFLICT');
+      const now = clock.now();
+      await move(tx, order, to, 'merchant', now);
+      if (to === 'canceled_refunded' && order.paidAmount) {
+        await postEntry(tx, {
+          accountId: order.buyerId,
+          type: 'refund',
+          amount: order.paidAmount,
+          orderId: order.id,
+          createdAt: now,
+        });
+      }
+      return detailIn(tx, merchantId, orderId);
+    });
+  }
+
+  /**
+   * The buyer pays from their wallet, once per Idempotency-Key. Two payments of one order take
+   * turns on the order's lock: the second finds it Paid and answers it without charging again.
+   */
+  async function pay(buyerId: string, orderId: string, key: string): Promise<BuyerOrder> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      return idempotent(
+        tx,
+        { accountId: buyerId, key, request: ['pay', orderId], now },
+        async () => {
+          const order = await repo.lockOrder(tx, orderId);
+          if (!order || order.buyerId !== buyerId) throw new AppError('NOT_FOUND');
+          if (order.status === 'pending_payment') {
+            if (now >= order.payBy) throw new AppError('PAYMENT_EXPIRED');
+            await postEntry(tx, {
+              accountId: buyerId,
+              type: 'payment',
+              amount: -order.subtotal,
+              orderId: order.id,
+              createdAt: now,
+            });
+            await move(tx, order, 'paid', 'buyer', now, {
+              paidAt: now,
+              paidAmount: order.subtotal,
+            });
+          } else if (order.paidAt === null) {
+            // Canceled before it was paid.
+            throw new AppError('ORDER_STATUS_CONFLICT');
+          }
+          const row = await repo.orderView(tx, orderId, { buyerId });
+          if (!row) throw new Error('paid order vanished');
+          return buyerOrderOf(row);
+        },
+      );
+    });
+  }
+
+  async function buyerOrders(buyerId: string) {
+    const rows = await repo.ordersOfBuyer(db, buyerId, 100);
+    return { items: rows.map(buyerOrderOf) };
+  }
+
+  async function buyerOrder(buyerId: string, orderId: string) {
+    const row = await repo.orderView(db, orderId, { buyerId });
+    if (!row) throw new AppError('NOT_FOUND');
+    return buyerOrderOf(row);
+  }
+
+  /**
+   * Cancels unpaid orders past their 24 h deadline, a batch per transaction; locked orders (being
+   * paid right now) are skipped and looked at again next time. Returns how many were canceled.
+   */
+  async function cancelOverdue(batch = 100): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const due = await repo.overdueOrders(tx, now, batch);
+        for (const order of due) await move(tx, order, 'canceled', 'system', now);
+        return due.length;
+      });
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
+  return {
+    list,
+    exportFile,
+    counts,
+    detail,
+    advance,
+    cancel,
+    pay,
+    buyerOrders,
+    buyerOrder,
+    cancelOverdue,
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,187 @@
+import {
+  DEFAULT_PRINTER_PORT,
+  type Locale,
+  maskMalaysianMobile,
+  type PaperWidth,
+  type Printer,
+  type printerInput,
+  type PrintResult,
+  type Species,
+} from '@sm/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { orderView } from '../orders/orders.repo.js';
+import { storeNameOf } from '../store/store.repo.js';
+import { type Bitmap, printJob } from './escpos.js';
+import { PRINTER_TIMEOUT_MS, sendToPrinter } from './network-printer.js';
+import * as repo from './printing.repo.js';
+import type { PrinterRow, PrinterValues } from './printing.repo.js';
+import {
+  bitmapToPng,
+  renderSlip,
+  renderTestPage,
+  type SlipData,
+  type TestPageData,
+} from './slip.js';
+
+type PrinterInput = z.output<typeof printerInput>;
+
+export interface PrintingDeps {
+  db: Db;
+  clock: Clock;
+  /** Tests shorten it; printers get PRINTER_TIMEOUT_MS. */
+  printerTimeoutMs?: number;
+}
+
+const printerOfRow = (row: PrinterRow): Printer => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  paperWidth: row.paperWidth as PaperWidth,
+  host: row.host,
+  port: row.port,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Only a network printer keeps an address; the browser finds a Bluetooth or system one itself. */
+const valuesOf = (input: PrinterInput): PrinterValues => ({
+  name: input.name,
+  kind: input.kind,
+  paperWidth: input.paperWidth,
+  host: input.kind === 'network' ? (input.host ?? null) : null,
+  port: input.kind === 'network' ? (input.port ?? DEFAULT_PRINTER_PORT) : null,
+});
+
+/** A page as the browser prints it: the whole ESC/POS job (Bluetooth) or a PNG (print dialog). */
+const fileOf = async (bitmap: Bitmap, format: 'escpos' | 'png'): Promise<Buffer> =>
+  format === 'png' ? bitmapToPng(bitmap) : Buffer.from(printJob(bitmap));
+
+export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingDeps) {
+  // One job at a time per printer address: most raw-port printers take a single connection and
+  // refuse the next, so a second tap on Print waits for the first instead of failing.
+  const queues = new Map<string, Promise<unknown>>();
+  function send(host: string, port: number, bytes: Uint8Array): Promise<void> {
+    const key = `${host}:${port}`;
+    const previous = queues.get(key) ?? Promise.resolve();
+    const job = previous
+      .catch(() => {})
+      .then(() => sendToPrinter(host, port, bytes, printerTimeoutMs ?? PRINTER_TIMEOUT_MS));
+    queues.set(key, job);
+    void job
+      .catch(() => {})
+      .finally(() => {
+        if (queues.get(key) === job) queues.delete(key);
+      });
+    return job;
+  }
+
+  async function ownPrinter(merchantId: string, printerId: string) {
+    const row = await repo.printerOf(db, merchantId, printerId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** The server prints to network printers only; the app prints to the others itself. */
+  function networkAddress(row: PrinterRow) {
+    if (row.kind !== 'network' || !row.host || !row.port) {
+      throw new AppError('BAD_REQUEST', { field: 'kind' });
+    }
+    return { host: row.host, port: row.port };
+  }
+
+  async function slipOf(merchantId: string, orderId: string): Promise<SlipData> {
+    const [row, storeName] = await Promise.all([
+      orderView(db, orderId, { merchantId }),
+      storeNameOf(db, merchantId),
+    ]);
+    // Another merchant's order reads exactly as a missing one.
+    if (!row) throw new AppError('NOT_FOUND');
+    return {
+      storeName,
+      orderNumber: row.order.number,
+      batchNumber: row.order.batchNumber,
+      createdAt: row.order.createdAt,
+      itemName: row.item.name,
+      species: row.item.species as Species,
+      quantity: row.item.quantity,
+      buyerName: row.buyerName,
+      buyerMaskedPhone: maskMalaysianMobile(row.buyerPhone),
+    };
+  }
+
+  async function printBitmap(row: PrinterRow, render: () => Promise<Bitmap>): Promise<PrintResult> {
+    const { host, port } = networkAddress(row);
+    const bytes = printJob(await render());
+    await send(host, port, bytes);
+    return { ok: true, bytes: bytes.length };
+  }
+
+  const testPage = (name: string | null): TestPageData => ({
+    printerName: name,
+    printedAt: clock.now(),
+  });
+
+  return {
+    async list(merchantId: string) {
+      return { items: (await repo.printersOf(db, merchantId)).map(printerOfRow) };
+    },
+
+    async create(merchantId: string, input: PrinterInput) {
+      return printerOfRow(await repo.insertPrinter(db, merchantId, valuesOf(input)));
+    },
+
+    async update(merchantId: string, printerId: string, input: PrinterInput) {
+      const row = await repo.updatePrinter(db, merchantId, printerId, valuesOf(input));
+      if (!row) throw new AppError('NOT_FOUND');
+      return printerOfRow(row);
+    },
+
+    async remove(merchantId: string, printerId: string) {
+      if (!(await repo.deletePrinter(db, merchantId, printerId))) throw new AppError('NOT_FOUND');
+      return { ok: true as const };
+    },
+
+    /** The printer's test page, sent to a network printer. */
+    async testPrint(merchantId: string, printerId: string, lang: Locale) {
+      const row = await ownPrinter(merchantId, printerId);
+      return printBitmap(row, () =>
+        renderTestPage(testPage(row.name), row.paperWidth as PaperWidth, lang),
+      );
+    },
+
+    /** An order's pick-up slip, sent to a network printer. */
+    async printSlip(merchantId: string, printerId: string, orderId: string, lang: Locale) {
+      const row = await ownPrinter(merchantId, printerId);
+      networkAddress(row); // refuses another kind before the order is read and drawn
+      const slip = await slipOf(merchantId, orderId);
+      return printBitmap(row, () => renderSlip(slip, row.paperWidth as PaperWidth, lang));
+    },
+
+    /** An order's pick-up slip as a whole ESC/POS job (Web Bluetooth) or a PNG (print dialog). */
+    async slip(
+      merchantId: string,
+      orderId: string,
+      paperWidth: PaperWidth,
+      lang: Locale,
+      format: 'escpos' | 'png',
+    ) {
+      const slip = await slipOf(merchantId, orderId);
+      const data = await fileOf(await renderSlip(slip, paperWidth, lang), format);
+      return { orderNumber: slip.orderNumber, data };
+    },
+
+    /** A test page for a printer the browser prints to. */
+    async testPageFile(
+      name: string | null,
+      paperWidth: PaperWidth,
+      lang: Locale,
+      format: 'escpos' | 'png',
+    ) {
+      return fileOf(await renderTestPage(testPage(name), paperWidth, lang), format);
+    },
+  };
+}
+
+export type PrintingService = ReturnType<typeof createPrintingService>;

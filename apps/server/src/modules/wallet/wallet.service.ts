@@ -1,0 +1,51 @@
+import type { WalletEntry } from '@sm/contract';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { idempotent } from '../idempotency/idempotency.js';
+import { postEntry } from './wallet.ledger.js';
+import { entriesOf, type WalletEntryRow } from './wallet.repo.js';
+
+const STATEMENT_LIMIT = 50;
+
+export const walletEntryOf = (row: WalletEntryRow): WalletEntry => ({
+  id: String(row.id),
+  type: row.type,
+  amount: row.amount,
+  balanceAfter: row.balanceAfter,
+  orderId: row.orderId,
+  at: row.createdAt.toISOString(),
+});
+
+/** A buyer's wallet: what pays orders and takes refunds (PRODUCT.md §1). */
+export function createWalletService({
+  db,
+  clock,
+  allowTopUp,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Demo and test mode: buyers may add money themselves (no payment gateway here). */
+  allowTopUp: boolean;
+}) {
+  async function wallet(accountId: string) {
+    const entries = await entriesOf(db, accountId, STATEMENT_LIMIT);
+    // Newest first: the first entry's balance_after is the balance.
+    return { balance: entries[0]?.balanceAfter ?? 0, entries: entries.map(walletEntryOf) };
+  }
+
+  async function topUp(accountId: string, amount: number, key: string) {
+    if (!allowTopUp) throw new AppError('FORBIDDEN');
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      return idempotent(tx, { accountId, key, request: ['top-up', amount], now }, async () => {
+        const entry = await postEntry(tx, { accountId, type: 'deposit', amount, createdAt: now });
+        return { balance: entry.balanceAfter, entries: [walletEntryOf(entry)] };
+      });
+    });
+  }
+
+  return { wallet, topUp };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

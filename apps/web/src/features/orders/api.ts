@@ -1,0 +1,152 @@
+import type {
+  ExportFormat,
+  FulfilmentStatus,
+  InvoiceInfo,
+  OrderCounts,
+  OrderDetail,
+  OrderListResponse,
+} from '@sm/contract';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { PATHS } from '../../lib/paths';
+import { request } from '../../lib/request';
+import { exportUrl, fileNameOf, filterQuery, type OrderListFilter, periodQuery } from './filter';
+
+/** Query keys of the feature, in one place: live events and mutations invalidate by them. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
+  list: (filter: OrderListFilter) => ['orders', 'list', filter] as const,
+  counts: ['orders', 'counts'] as const,
+  count: (filter: OrderListFilter) =>
+    [
+      'orders',
+      'counts',
+      { period: filter.period, from: filter.from, to: filter.to, q: filter.q },
+    ] as const,
+  details: ['orders', 'detail'] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+};
+
+export const orderDetailPath = (id: string) => `${PATHS.orderDetail}?id=${encodeURIComponent(id)}`;
+
+/** The link a merchant shares: this app's own address of the order. */
+export const orderShareUrl = (origin: string, id: string) => `${origin}/#${orderDetailPath(id)}`;
+
+const PAGE_SIZE = 30;
+
+export const orderListQueryOptions = (filter: OrderListFilter) =>
+  infiniteQueryOptions({
+    queryKey: orderKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      request<OrderListResponse>('/api/orders', {
+        query: { ...filterQuery(filter), cursor: pageParam || undefined, limit: PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const orderCountsQueryOptions = (filter: OrderListFilter) =>
+  queryOptions({
+    queryKey: orderKeys.count(filter),
+    queryFn: ({ signal }) =>
+      request<{ counts: OrderCounts }>('/api/orders/counts', {
+        query: periodQuery(filter),
+        signal,
+      }),
+    select: (data) => data.counts,
+  });
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) =>
+      request<OrderDetail>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/**
+ * Keeps only a list's first page, so the next fetch asks one page instead of every page scrolled
+ * through: pull to refresh starts the list again from the top.
+ */
+export function keepFirstPage(queryClient: QueryClient, filter: OrderListFilter) {
+  queryClient.setQueryData<InfiniteData<OrderListResponse, string>>(
+    orderKeys.list(filter),
+    (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+  );
+}
+
+/** After the merchant changed an order: its detail as the server answered, lists and counts stale. */
+function settle(queryClient: QueryClient, order: OrderDetail) {
+  queryClient.setQueryData(orderKeys.detail(order.id), order);
+  void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
+}
+
+const orderPath = (id: string, action: string) => `/api/orders/${encodeURIComponent(id)}/${action}`;
+
+export function useAdvanceOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: FulfilmentStatus) =>
+      request<OrderDetail>(orderPath(id, 'status'), { method: 'POST', data: { status } }),
+    onSuccess: (order) => settle(queryClient, order),
+  });
+}
+
+export function useCancelOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<OrderDetail>(orderPath(id, 'cancel'), { method: 'POST', data: {} }),
+    onSuccess: (order) => settle(queryClient, order),
+  });
+}
+
+export function useGenerateInvoice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<InvoiceInfo>(orderPath(id, 'invoice'), { method: 'POST', data: {} }),
+    onSuccess: (invoice) => {
+      queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
+        order ? { ...order, invoice } : order,
+      );
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
+    },
+  });
+}
+
+class ExportError extends Error {
+  override readonly name = 'ExportError';
+}
+
+/**
+ * Downloads the export of exactly `filter` as a file: fetched (so a failure can be told, which
+ * a plain link cannot), then saved under the name the server gives.
+ */
+export async function downloadExport(filter: OrderListFilter, format: ExportFormat): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(exportUrl(filter, format), { credentials: 'same-origin' });
+  } catch {
+    throw new ExportError('network');
+  }
+  if (!response.ok) throw new ExportError(String(response.status));
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), `orders.${format}`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the next turn; a minute is ample on a slow phone.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,53 @@
+import { EXPORT_FORMATS, type ExportFormat } from '@sm/contract';
+import ActionSheet from 'antd-mobile/es/components/action-sheet';
+import Button from 'antd-mobile/es/components/button';
+import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { downloadExport } from '../api';
+import type { OrderListFilter } from '../filter';
+import styles from './orders.module.css';
+
+/** Export: the orders the current tab, period and search select, as CSV or XLSX. */
+export function ExportButton({ filter }: { filter: OrderListFilter }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (format: ExportFormat) => {
+    setBusy(true);
+    try {
+      await downloadExport(filter, format);
+    } catch {
+      toast(t('messages.exportFailed'), 'fail');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = () => {
+    ActionSheet.show({
+      extra: t('orders.exportTitle'),
+      cancelText: t('common.cancel'),
+      closeOnAction: true,
+      actions: EXPORT_FORMATS.map((format) => ({
+        key: format,
+        text: t(`orders.exportAs.${format}`),
+        onClick: () => void run(format),
+      })),
+    });
+  };
+
+  return (
+    <Button
+      className={styles.export}
+      size="small"
+      fill="outline"
+      color="primary"
+      loading={busy}
+      onClick={open}
+    >
+      <DownlandOutline aria-hidden="true" /> {t('orders.export')}
+    </Button>
+  );
+}

@@ -1,0 +1,53 @@
+import { formatKg, formatRM, type OrderSummary, SPECIES } from '@sm/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/datetime';
+import { currentLocale } from '../../../lib/i18n';
+import states from '../../../lib/ui/PageMessage.module.css';
+import { orderDetailPath } from '../api';
+import styles from './orders.module.css';
+import { OrderStatusTag } from './OrderStatusTag';
+
+/** One order of the list; the whole card opens its detail. */
+export function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Link className={styles.card} to={orderDetailPath(order.id)} onClick={onOpen}>
+      <span className={styles.cardHead}>
+        <span className={styles.number}>{order.number}</span>
+        <OrderStatusTag status={order.status} />
+      </span>
+      <span className={styles.item}>
+        <strong>{order.item.name}</strong> · {SPECIES[order.item.species][currentLocale()]}
+      </span>
+      <span>{t('orders.buyer', { buyer: order.buyer.name ?? order.buyer.maskedPhone })}</span>
+      <span className={styles.figures}>
+        <span>{formatKg(order.item.quantity)} kg</span>
+        <strong className={styles.amount}>{formatRM(order.subtotal)}</strong>
+      </span>
+      <span className={styles.meta}>
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        {order.payoutStatus ? (
+          <span className={styles.payout}>{t(`payoutStatus.${order.payoutStatus}`)}</span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/** Grey cards where the first page will be. */
+export function OrderListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.skeletonList} role="status" aria-label={t('common.loading')}>
+      {[0, 1, 2, 3].map((row) => (
+        <li key={row} className={styles.skeletonCard}>
+          <span className={`${states.skeleton} ${styles.line} ${styles.lineShort}`} />
+          <span className={`${states.skeleton} ${styles.line}`} />
+          <span className={`${states.skeleton} ${styles.line}`} />
+          <span className={`${states.skeleton} ${styles.line} ${styles.lineShort}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}

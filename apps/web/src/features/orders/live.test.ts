@@ -1,0 +1,89 @@
+import type { MerchantEvent, OrderListResponse } from '@sm/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { orderKeys } from './api';
+import { DEFAULT_FILTER } from './filter';
+import { applyOrderEvents, refreshOrders } from './live';
+
+const event = (fields: Partial<MerchantEvent>): MerchantEvent => ({
+  type: 'order_paid',
+  auctionId: null,
+  lotId: 'l1',
+  orderId: 'o1',
+  at: '2026-11-21T00:00:00Z',
+  ...fields,
+});
+
+const page = (n: number): OrderListResponse => ({ items: [], nextCursor: `c${n}` });
+
+function cache() {
+  const client = new QueryClient();
+  const pages = (count: number) => ({
+    pages: Array.from({ length: count }, (_, i) => page(i)),
+    pageParams: Array.from({ length: count }, (_, i) => (i === 0 ? '' : `c${i - 1}`)),
+  });
+  client.setQueryData(orderKeys.list(DEFAULT_FILTER), pages(2));
+  client.setQueryData(orderKeys.list({ ...DEFAULT_FILTER, tab: 'paid' }), pages(40));
+  client.setQueryData(orderKeys.count(DEFAULT_FILTER), { counts: {} });
+  client.setQueryData(orderKeys.detail('o1'), { id: 'o1' });
+  client.setQueryData(orderKeys.detail('o2'), { id: 'o2' });
+  return client;
+}
+
+const stale = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.isStale())
+    .map((query) => JSON.stringify(query.queryKey))
+    .sort();
+
+describe('applyOrderEvents', () => {
+  it('marks the lists, the counts and the named order stale; other orders stay fresh', () => {
+    const client = cache();
+    applyOrderEvents(client, [event({ type: 'order_paid', orderId: 'o1' })]);
+    expect(stale(client)).toEqual(
+      [
+        orderKeys.count(DEFAULT_FILTER),
+        orderKeys.detail('o1'),
+        orderKeys.list(DEFAULT_FILTER),
+        orderKeys.list({ ...DEFAULT_FILTER, tab: 'paid' }),
+      ]
+        .map((key) => JSON.stringify(key))
+        .sort(),
+    );
+  });
+
+  it('refreshes lists and counts when a lot ends on time or by a buyout (orders appear)', () => {
+    for (const type of ['lot_ended', 'buyout'] as const) {
+      const client = cache();
+      applyOrderEvents(client, [event({ type, auctionId: 'a1', orderId: null })]);
+      expect(stale(client)).toEqual(
+        [
+          orderKeys.count(DEFAULT_FILTER),
+          orderKeys.list(DEFAULT_FILTER),
+          orderKeys.list({ ...DEFAULT_FILTER, tab: 'paid' }),
+        ]
+          .map((key) => JSON.stringify(key))
+          .sort(),
+      );
+    }
+  });
+
+  it('ignores bids and the other auction events', () => {
+    const client = cache();
+    applyOrderEvents(client, [
+      event({ type: 'bid', auctionId: 'a1', orderId: null }),
+      event({ type: 'auction_published', auctionId: 'a1', lotId: null, orderId: null }),
+    ]);
+    expect(stale(client)).toEqual([]);
+  });
+
+  it('does nothing without events; a gap in the stream refreshes every order query', () => {
+    const client = cache();
+    applyOrderEvents(client, []);
+    expect(stale(client)).toEqual([]);
+    refreshOrders(client);
+    expect(stale(client)).toHaveLength(5);
+  });
+});

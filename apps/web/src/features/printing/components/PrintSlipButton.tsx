@@ -1,0 +1,99 @@
+import type { Printer } from '@sm/contract';
+import ActionSheet from 'antd-mobile/es/components/action-sheet';
+import Button, { type ButtonProps } from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showError } from '../../../lib/errors';
+import { PATHS } from '../../../lib/paths';
+import { printersQueryOptions } from '../api';
+import { usePrint } from '../print';
+
+export interface PrintSlipButtonProps {
+  /** The order whose pick-up slip prints. */
+  orderId: string;
+  block?: boolean;
+  size?: ButtonProps['size'];
+  fill?: ButtonProps['fill'];
+  color?: ButtonProps['color'];
+  className?: string;
+}
+
+/**
+ * Prints an order's pick-up slip on the merchant's printer: the only one at once, or the one
+ * chosen from a sheet when there are several. With none set up, it offers the setup page.
+ */
+export function PrintSlipButton({
+  orderId,
+  block = false,
+  size = 'middle',
+  fill = 'outline',
+  color = 'primary',
+  className,
+}: PrintSlipButtonProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const printers = useQuery(printersQueryOptions());
+  const print = usePrint();
+  const [choosing, setChoosing] = useState(false);
+
+  const printOn = (printer: Printer) => print.mutate({ printer, page: { orderId } });
+
+  const start = async () => {
+    if (printers.isError) {
+      showError(printers.error);
+      void printers.refetch();
+      return;
+    }
+    const list = printers.data ?? [];
+    const [first] = list;
+    if (!first) {
+      const setUp = await Dialog.confirm({
+        content: t('printing.noPrinter'),
+        confirmText: t('printing.setUp'),
+        cancelText: t('common.cancel'),
+      });
+      if (setUp) navigate(PATHS.printer);
+      return;
+    }
+    if (list.length === 1) printOn(first);
+    else setChoosing(true);
+  };
+
+  return (
+    <>
+      <Button
+        className={className}
+        block={block}
+        size={size}
+        fill={fill}
+        color={color}
+        loading={print.isPending || printers.isPending}
+        onClick={() => void start()}
+      >
+        {t('printing.print')}
+      </Button>
+      <ActionSheet
+        visible={choosing}
+        extra={t('printing.choosePrinter')}
+        cancelText={t('common.cancel')}
+        actions={(printers.data ?? []).map((printer) => ({
+          key: printer.id,
+          text: printer.name,
+          description: `${t(`printing.kinds.${printer.kind}`)} · ${t('printing.paperMm', {
+            width: printer.paperWidth,
+          })}`,
+        }))}
+        onAction={(action) => {
+          setChoosing(false);
+          const printer = printers.data?.find((p) => p.id === action.key);
+          // Straight from the tap: a Bluetooth printer's chooser needs the gesture.
+          if (printer) printOn(printer);
+        }}
+        onClose={() => setChoosing(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Printer } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Tag from 'antd-mobile/es/components/tag';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../lib/ui/Notice';
+import { bluetoothSupported } from '../bluetooth';
+import { usePrint } from '../print';
+import styles from './printing.module.css';
+
+/** One printer of the setup: what it is, and Test print, Edit, Delete. */
+export function PrinterCard({
+  printer,
+  onEdit,
+  onDelete,
+}: {
+  printer: Printer;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const print = usePrint();
+  const unsupported = printer.kind === 'bluetooth' && !bluetoothSupported();
+  const headingId = `printer-${printer.id}`;
+
+  return (
+    <li className={styles.card} aria-labelledby={headingId}>
+      <div className={styles.cardHead}>
+        <h2 id={headingId}>{printer.name}</h2>
+        <Tag color="primary" fill="outline">
+          {t(`printing.kinds.${printer.kind}`)}
+        </Tag>
+      </div>
+      <p className={styles.meta}>
+        <span>{t('printing.paperMm', { width: printer.paperWidth })}</span>
+        {printer.kind === 'network' ? (
+          <span>
+            {printer.host}:{printer.port}
+          </span>
+        ) : null}
+      </p>
+      {unsupported ? <Notice tone="warning">{t('printing.bluetoothUnsupported')}</Notice> : null}
+      <div className={styles.actions}>
+        <Button
+          className={styles.grow}
+          size="small"
+          color="primary"
+          fill="outline"
+          disabled={unsupported}
+          loading={print.isPending}
+          onClick={() => print.mutate({ printer, page: { testPage: true } })}
+        >
+          {t('printing.test')}
+        </Button>
+        <Button size="small" fill="none" color="primary" onClick={onEdit}>
+          {t('printing.edit')}
+        </Button>
+        <Button size="small" fill="none" color="danger" onClick={onDelete}>
+          {t('printing.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}

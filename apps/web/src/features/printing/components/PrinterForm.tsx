@@ -1,0 +1,216 @@
+import {
+  DEFAULT_PRINTER_PORT,
+  type ErrorCode,
+  issueCode,
+  PAPER_WIDTHS,
+  type PaperWidth,
+  type Printer,
+  printerInput,
+  type PrinterInput,
+  PRINTER_KINDS,
+  type PrinterKind,
+} from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Selector from 'antd-mobile/es/components/selector';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../../../lib/errors';
+import { apiErrorCode, isRequestError } from '../../../lib/request';
+import { toast } from '../../../lib/toast';
+import { Field } from '../../../lib/ui/Field';
+import { Notice } from '../../../lib/ui/Notice';
+import { TextField } from '../../../lib/ui/TextField';
+import { useSavePrinter } from '../api';
+import { bluetoothSupported } from '../bluetooth';
+import styles from './printing.module.css';
+
+interface Values {
+  name: string;
+  kind: PrinterKind;
+  paperWidth: PaperWidth;
+  host: string;
+  /** As typed. */
+  port: string;
+}
+type FormField = keyof Values;
+const FIELDS: readonly FormField[] = ['name', 'kind', 'paperWidth', 'host', 'port'];
+const isFormField = (field: unknown): field is FormField => FIELDS.includes(field as FormField);
+
+const valuesOf = (printer: Printer | null): Values => ({
+  name: printer?.name ?? '',
+  kind: printer?.kind ?? 'network',
+  paperWidth: printer?.paperWidth ?? 58,
+  host: printer?.host ?? '',
+  port: printer?.port == null ? '' : String(printer.port),
+});
+
+/** What the API takes; an address only for a network printer, an empty port as the default. */
+const inputOf = (values: Values): PrinterInput => ({
+  name: values.name,
+  kind: values.kind,
+  paperWidth: values.paperWidth,
+  ...(values.kind === 'network'
+    ? { host: values.host, ...(values.port.trim() ? { port: values.port.trim() } : {}) }
+    : {}),
+});
+
+/** Add a printer (`printer` null) or change one; the contract's schema checks it before the API. */
+export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const save = useSavePrinter();
+  const [values, setValues] = useState(() => valuesOf(printer));
+  const [errors, setErrors] = useState<Partial<Record<FormField, ErrorCode>>>({});
+
+  const set = <K extends FormField>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+  const errorText = (field: FormField) => {
+    const code = errors[field];
+    if (!code) return undefined;
+    return code === 'REQUIRED_FIELDS' ? t('printing.required') : t(`errors.${code}`);
+  };
+
+  const submit = () => {
+    const input = inputOf(values);
+    const parsed = printerInput.safeParse(input);
+    if (!parsed.success) {
+      const found: Partial<Record<FormField, ErrorCode>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isFormField(field)) found[field] ??= issueCode(issue);
+      }
+      setErrors(found);
+      return;
+    }
+    save.mutate(
+      { id: printer?.id, input },
+      {
+        onSuccess: () => {
+          toast(t('success.savedSuccessfully'), 'success');
+          onDone();
+        },
+        onError: (error) => {
+          const code = apiErrorCode(error);
+          const field = isRequestError(error) ? error.field : undefined;
+          if (code && isFormField(field)) setErrors({ [field]: code });
+          else showError(error);
+        },
+      },
+    );
+  };
+
+  const fieldId = (field: FormField) => `${id}-${field}`;
+  const headingId = `${id}-heading`;
+
+  return (
+    <form
+      className={styles.sheet}
+      role="dialog"
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id={headingId}>{printer ? t('printing.editTitle') : t('printing.addTitle')}</h2>
+
+      <TextField
+        id={fieldId('name')}
+        label={t('printing.name')}
+        error={errorText('name')}
+        value={values.name}
+        placeholder={t('printing.namePlaceholder')}
+        onChange={(value) => set('name', value)}
+      />
+
+      <Field
+        id={fieldId('kind')}
+        label={t('printing.kind')}
+        error={errorText('kind')}
+        hint={t(`printing.kindHints.${values.kind}`)}
+        group
+        bare
+      >
+        <Selector
+          className={styles.selector}
+          columns={3}
+          options={PRINTER_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`printing.kinds.${kind}`),
+          }))}
+          value={[values.kind]}
+          // The selected option tapped again would clear it: a printer always has a kind.
+          onChange={([kind]) => kind && set('kind', kind)}
+        />
+      </Field>
+      {values.kind === 'bluetooth' && !bluetoothSupported() ? (
+        <Notice tone="warning" role="note">
+          {t('printing.bluetoothUnsupported')}
+        </Notice>
+      ) : null}
+
+      <Field
+        id={fieldId('paperWidth')}
+        label={t('printing.paper')}
+        error={errorText('paperWidth')}
+        group
+        bare
+      >
+        <Selector
+          className={styles.selector}
+          columns={2}
+          options={PAPER_WIDTHS.map((width) => ({
+            value: width,
+            label: t('printing.paperMm', { width }),
+          }))}
+          value={[values.paperWidth]}
+          onChange={([width]) => width && set('paperWidth', width)}
+        />
+      </Field>
+
+      {values.kind === 'network' ? (
+        <>
+          <TextField
+            id={fieldId('host')}
+            label={t('printing.host')}
+            error={errorText('host')}
+            value={values.host}
+            maxLength={253}
+            placeholder={t('printing.hostPlaceholder')}
+            autoComplete="off"
+            inputMode="url"
+            onChange={(value) => set('host', value)}
+          />
+          <TextField
+            id={fieldId('port')}
+            label={t('printing.port')}
+            error={errorText('port')}
+            hint={t('printing.portHint', { port: DEFAULT_PRINTER_PORT })}
+            value={values.port}
+            maxLength={5}
+            placeholder={String(DEFAULT_PRINTER_PORT)}
+            inputMode="numeric"
+            onChange={(value) => set('port', value)}
+          />
+        </>
+      ) : null}
+
+      <div className={styles.sheetActions}>
+        <Button block size="large" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button block size="large" color="primary" type="submit" loading={save.isPending}>
+          {t('printing.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

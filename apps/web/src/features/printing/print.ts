@@ -1,0 +1,71 @@
+import type { Printer } from '@sm/contract';
+import { useMutation } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { errorText } from '../../lib/errors';
+import { currentLocale } from '../../lib/i18n';
+import { requestBlob } from '../../lib/request';
+import { toast } from '../../lib/toast';
+import { printFileUrl, serverPrintSlip, serverTestPrint } from './api';
+import { BluetoothPrintError, printOverBluetooth } from './bluetooth';
+import { printImage } from './systemPrint';
+
+/** What to print: an order's pick-up slip, or the printer's test page. */
+export type PrintPage = { orderId: string } | { testPage: true };
+
+/** How the page reached the printer: the server or Bluetooth sent it, or a dialog asks the merchant. */
+export type PrintOutcome = 'sent' | 'dialog';
+
+/**
+ * Prints on a printer of the setup, by its kind: a network printer through the server, a
+ * Bluetooth printer from this browser, a system printer through the print dialog. Call it from a
+ * tap: the Bluetooth chooser needs the gesture.
+ */
+export async function printOn(printer: Printer, page: PrintPage): Promise<PrintOutcome> {
+  const lang = currentLocale();
+  const file = (format: 'bin' | 'png') =>
+    requestBlob(
+      printFileUrl(
+        'orderId' in page ? { orderId: page.orderId } : { testPage: printer.name },
+        format,
+        printer.paperWidth,
+        lang,
+      ),
+    );
+  switch (printer.kind) {
+    case 'network':
+      await ('orderId' in page
+        ? serverPrintSlip(printer.id, page.orderId, lang)
+        : serverTestPrint(printer.id, lang));
+      return 'sent';
+    case 'bluetooth':
+      await printOverBluetooth(printer.id, file('bin'));
+      return 'sent';
+    case 'system':
+      await printImage(await file('png'), printer.paperWidth);
+      return 'dialog';
+  }
+}
+
+/** The reason a print failed, in the merchant's language; null when there is nothing to tell. */
+function printFailureText(error: unknown): string | null {
+  const t = i18next.t;
+  if (error instanceof BluetoothPrintError) {
+    return error.reason === 'cancelled' ? null : t(`printing.bluetoothFailure.${error.reason}`);
+  }
+  return errorText(error);
+}
+
+/** Prints with a toast for the outcome: sent, or why not. */
+export function usePrint() {
+  return useMutation({
+    mutationFn: ({ printer, page }: { printer: Printer; page: PrintPage }) =>
+      printOn(printer, page),
+    onSuccess: (outcome, { printer }) => {
+      if (outcome === 'sent') toast(i18next.t('printing.sent', { name: printer.name }), 'success');
+    },
+    onError: (error) => {
+      const reason = printFailureText(error);
+      if (reason) toast(i18next.t('printing.failed', { reason }), 'fail');
+    },
+  });
+}
