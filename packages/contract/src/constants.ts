@@ -64,4 +64,8 @@ export const MERCHANT_EVENT_TYPES = [
   'order_paid',
   'order_canceled',
   'order_updated',
+  'wallet_changed',
+  'withdrawal_reviewed',
+  'bank_account_reviewed',
+  'business_reviewed',
 ] as const;

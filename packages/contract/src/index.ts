@@ -10,6 +10,7 @@ export * from './species.js';
 export * from './media.js';
 export * from './auctions.js';
 export * from './orders.js';
+export * from './banks.js';
 export * from './wallet.js';
 export * from './printers.js';
 export * from './events.js';

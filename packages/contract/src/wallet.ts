@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountStatus } from './banks.js';
 
 /**
  * Kinds of wallet ledger entries (PRODUCT.md §6). Merchants: Sales Revenue, Service Fee,
@@ -27,6 +28,7 @@ export const walletEntry = z.object({
   amount: z.number().int(),
   balanceAfter: z.number().int(),
   orderId: z.string().nullable(),
+  withdrawalId: z.string().nullable(),
   at: z.string(),
 });
 export type WalletEntry = z.infer<typeof walletEntry>;
@@ -44,3 +46,81 @@ export const topUpRequest = z.object({
     .min(1, 'INVALID_AMOUNT')
     .max(MAX_CREDIT, 'INVALID_AMOUNT'),
 });
+
+/** What a merchant's statement can be filtered by (the spec's §3 list, in its order). */
+export const MERCHANT_ENTRY_TYPES = [
+  'withdrawal',
+  'deposit',
+  'service_fee',
+  'sales_revenue',
+  'refund_received',
+] as const satisfies readonly WalletEntryType[];
+export const merchantEntryType = z.enum(MERCHANT_ENTRY_TYPES);
+
+export const statementQuery = z.object({
+  type: merchantEntryType.optional(),
+  /** The id of the last entry of the previous page. */
+  cursor: z.string().regex(/^\d{1,19}$/, 'BAD_REQUEST').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type StatementQuery = z.input<typeof statementQuery>;
+
+export const statementResponse = z.object({
+  items: z.array(walletEntry),
+  nextCursor: z.string().nullable(),
+});
+export type StatementResponse = z.infer<typeof statementResponse>;
+
+/** PRODUCT.md §6: at least RM 10.00; at most one every 24 h; none while one is Pending. */
+export const MIN_WITHDRAWAL = 1_000;
+export const WITHDRAWAL_INTERVAL_MS = 24 * 60 * 60_000;
+/** The most one withdrawal may take, sen (RM 1,000,000): above it the balance decides first. */
+export const MAX_WITHDRAWAL = 100_000_000;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
+export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatus>;
+
+export const withdrawRequest = z.object({
+  /** Sen; the app parses what was typed (at most two decimals) with parseRM. */
+  amount: z
+    .number({ error: (i) => (i.input === undefined ? 'REQUIRED_FIELDS' : 'INVALID_AMOUNT') })
+    .int('INVALID_AMOUNT')
+    .min(MIN_WITHDRAWAL, 'WITHDRAWAL_BELOW_MINIMUM')
+    .max(MAX_WITHDRAWAL, 'INSUFFICIENT_BALANCE'),
+});
+export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+
+/** A withdrawal as its merchant sees it: where the money went, as it was when requested. */
+export const withdrawal = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: withdrawalStatus,
+  bankName: z.string(),
+  holderName: z.string(),
+  /** Masked: `•••• 1234`. */
+  accountNumber: z.string(),
+  requestedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+export const merchantWalletResponse = z.object({
+  balance: z.number().int(),
+  pendingWithdrawal: withdrawal.nullable(),
+  /** When the 24 h rule next allows a withdrawal; null when it allows one now. */
+  nextWithdrawalAt: z.string().nullable(),
+  /** The bank account withdrawals go to, masked, or null when there is none. */
+  bankAccount: z
+    .object({
+      bankName: z.string(),
+      holderName: z.string(),
+      accountNumber: z.string(),
+      status: bankAccountStatus,
+    })
+    .nullable(),
+  /** Pending payouts not yet in the balance (orders Completed, Payout Pending or Scheduled), sen. */
+  upcomingPayout: z.number().int(),
+});
+export type MerchantWalletResponse = z.infer<typeof merchantWalletResponse>;

@@ -1,14 +1,17 @@
 import {
+  BANK_ACCOUNT_STATUSES,
   EINVOICE_STATUSES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
   PRINTER_KINDS,
   WALLET_ENTRY_TYPES,
+  WITHDRAWAL_STATUSES,
 } from '@sm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  date,
   index,
   integer,
   jsonb,
@@ -349,6 +352,9 @@ export const orders = pgTable(
     paidAmount: bigint('paid_amount', { mode: 'number' }),
     /** Set when the order is Completed (Payout Pending), moved on by the payout run. */
     payoutStatus: payoutStatus('payout_status'),
+    /** The Kuala Lumpur day the payout run pays it out (set with Payout Scheduled). */
+    payoutOn: date('payout_on', { mode: 'string' }),
+    payoutAt: tstz('payout_at'),
     /**
      * Lower-case text the merchant's search matches: number, batch, buyer name and phone, item name
      * and species in every language. Written with the order; the order's facts do not change.
@@ -366,6 +372,10 @@ export const orders = pgTable(
     index('orders_unpaid_idx')
       .on(t.payBy)
       .where(sql`status = 'pending_payment'`),
+    // The payout run's scans: what is Payout Pending, what is Scheduled for a day.
+    index('orders_payout_idx')
+      .on(t.payoutStatus, t.payoutOn)
+      .where(sql`payout_status in ('pending', 'scheduled')`),
     // One order per winner of a lot: a second award of the same lot cannot write a second one.
     uniqueIndex('orders_lot_buyer_key').on(t.lotId, t.buyerId),
   ],
@@ -446,10 +456,19 @@ export const walletEntries = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [
     index('wallet_entries_account_idx').on(t.accountId, t.id),
+    // The statement filtered by type, newest first.
+    index('wallet_entries_account_type_idx').on(t.accountId, t.type, t.id),
+    // A withdrawal is debited, and refunded when rejected, at most once.
+    uniqueIndex('wallet_entries_withdrawal_type_key')
+      .on(t.withdrawalId, t.type)
+      .where(sql`withdrawal_id is not null`),
     // An order is paid, refunded, paid out and charged its fee at most once.
     uniqueIndex('wallet_entries_order_type_key')
       .on(t.orderId, t.type)
@@ -526,4 +545,81 @@ export const printers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('printers_merchant_idx').on(t.merchantId)],
+);
+
+export const bankAccountStatus = pgEnum('bank_account_status', BANK_ACCOUNT_STATUSES);
+
+/** PRODUCT.md §6: one per merchant; any change sets it back to Unverified. */
+export const bankAccounts = pgTable('bank_accounts', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.accountId, { onDelete: 'cascade' }),
+  bankCode: text('bank_code').notNull(),
+  holderName: text('holder_name').notNull(),
+  /** Digits only. */
+  accountNumber: text('account_number').notNull(),
+  status: bankAccountStatus('status').notNull().default('unverified'),
+  rejectReason: text('reject_reason'),
+  reviewedAt: tstz('reviewed_at'),
+  createdAt: tstz('created_at').notNull(),
+  updatedAt: tstz('updated_at').notNull(),
+});
+
+export const withdrawalStatus = pgEnum('withdrawal_status', WITHDRAWAL_STATUSES);
+
+/**
+ * A merchant's request to be paid to their bank account. The amount leaves the wallet when it is
+ * requested; a rejection returns it (PRODUCT.md §6). The bank details are copied, so a later
+ * change of account does not change where a reviewed withdrawal went.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: withdrawalStatus('status').notNull().default('pending'),
+    bankCode: text('bank_code').notNull(),
+    holderName: text('holder_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    requestedAt: tstz('requested_at').notNull(),
+    reviewedAt: tstz('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [
+    index('withdrawals_merchant_idx').on(t.merchantId, t.requestedAt),
+    index('withdrawals_status_idx').on(t.status, t.requestedAt),
+    // None while one is Pending, whatever races: a second Pending row cannot exist.
+    uniqueIndex('withdrawals_one_pending_key')
+      .on(t.merchantId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/** The days the payout run has finished; a day not here is (re)run by the next tick. */
+export const payoutRuns = pgTable('payout_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  startedAt: tstz('started_at').notNull(),
+  finishedAt: tstz('finished_at'),
+  completed: integer('completed').notNull().default(0),
+  scheduled: integer('scheduled').notNull().default(0),
+});
+
+/** PRODUCT.md §9: every operator action, with who, when, what, and the record before and after. */
+export const operatorActions = pgTable(
+  'operator_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operator: text('operator').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('operator_actions_target_idx').on(t.targetType, t.targetId)],
 );
