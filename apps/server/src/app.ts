@@ -27,6 +27,12 @@ import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.r
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { createOrderService, type OrderService } from './modules/orders/orders.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
+import { createMerchantWalletService } from './modules/wallet/merchant-wallet.service.js';
+import { merchantWalletRoutes } from './modules/wallet/wallet.routes.js';
+import { bankRoutes } from './modules/bank/bank.routes.js';
+import { createBankService } from './modules/bank/bank.service.js';
+import { createPayoutService, type PayoutService } from './modules/payouts/payouts.service.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
 import { startEventHub } from './modules/events/events.hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
@@ -62,6 +68,7 @@ declare module 'fastify' {
       auth: AuthService;
       auctions: AuctionService;
       orders: OrderService;
+      payouts: PayoutService;
     };
   }
 }
@@ -189,10 +196,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
     allowTopUp: config.env !== 'production',
   });
+  const payouts = createPayoutService({ db: database.db, clock });
   const hub = await startEventHub(database, app.log);
   app.addHook('onClose', () => hub.stop());
   const cookies = sessionCookies(config.cookieSecure);
-  app.decorate('services', { auth, auctions, orders });
+  app.decorate('services', { auth, auctions, orders, payouts });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -207,12 +215,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/api',
     printing: createPrintingService({ db: database.db, clock }),
   });
+  await app.register(merchantWalletRoutes, {
+    prefix: '/api',
+    wallet: createMerchantWalletService({ db: database.db, clock }),
+  });
+  await app.register(bankRoutes, {
+    prefix: '/api',
+    bank: createBankService({ db: database.db, clock }),
+  });
   await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
   await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',
     token: secrets.operatorToken,
     auth,
+    operator: createOperatorService({ db: database.db, clock, payouts }),
     testClock: config.testClock && isTestClock(clock) ? clock : null,
   });
 

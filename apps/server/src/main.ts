@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
 import { startPaymentDeadline } from './jobs/payment-deadline.js';
+import { startPayouts } from './jobs/payouts.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
 import { purgeEvents } from './modules/events/events.repo.js';
 import { purgeKeys } from './modules/idempotency/idempotency.repo.js';
@@ -51,9 +52,10 @@ async function main() {
   );
   const stopLotCloser = startLotCloser(app.services.auctions, app.log);
   const stopPaymentDeadline = startPaymentDeadline(app.services.orders, app.log);
+  const stopPayouts = startPayouts(app.services.payouts, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
-    await Promise.all([stopLotCloser(), stopPaymentDeadline()]);
+    await Promise.all([stopLotCloser(), stopPaymentDeadline(), stopPayouts()]);
     await database.close();
   });
 

@@ -4,7 +4,6 @@ import {
   type AuctionSummary,
   type BidEntry,
   type createAuctionRequest,
-  DEFAULT_SERVICE_FEE_BPS,
   type Dashboard,
   feeOf,
   LOT_DURATION_MS,
@@ -31,7 +30,7 @@ import { findMediaByIds, type MediaRow } from '../media/media.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
 import { insertOrder, ordersOfLot } from '../orders/orders.repo.js';
 import { boatsOf, businessStatusOf } from '../store/store.repo.js';
-import { settingValue } from '../system/settings.repo.js';
+import { serviceFeeBps } from '../system/settings.repo.js';
 import { allocate, rankBids } from './award.js';
 import * as repo from './auctions.repo.js';
 import type { BidRow, LotRow } from './auctions.repo.js';
@@ -46,11 +45,6 @@ export const lotStatusAt = (lot: LotRow, now: Date): LotStatus =>
 
 /** Landing times more than this ahead of the server's clock are refused (phones' clocks drift). */
 const LANDING_LEEWAY_MS = 60 * 60_000;
-
-async function serviceFeeBps(tx: Tx): Promise<number> {
-  const value = await settingValue(tx, 'service_fee_bps');
-  return value === null ? DEFAULT_SERVICE_FEE_BPS : Number(value);
-}
 
 /**
  * The standing bids best first, each with the kg it wins if the lot ended now (live) or the kg it

@@ -1,11 +1,44 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { smsOutboxQuery, smsOutboxResponse } from '@sm/contract';
+import {
+  auditQuery,
+  auditResponse,
+  bankAccount,
+  creditRequest,
+  creditResponse,
+  idempotencyHeaders,
+  merchantRefParams,
+  operatorBankAccountsQuery,
+  operatorBankAccountsResponse,
+  operatorHeaders,
+  operatorMerchant,
+  operatorMerchantsQuery,
+  operatorMerchantsResponse,
+  operatorWithdrawalsQuery,
+  operatorWithdrawalsResponse,
+  payoutRunResponse,
+  reviewRejectBody,
+  serviceFeeBody,
+  serviceFeeResponse,
+  smsOutboxQuery,
+  smsOutboxResponse,
+  withdrawal,
+} from '@sm/contract';
 import { z } from 'zod';
 import type { TestClock } from '../../lib/clock.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { routeDoc } from '../../lib/route-doc.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { OperatorService } from './operator.service.js';
+
+const doc = routeDoc('Operator', 'operatorToken');
+
+/** Who the audit record names: the X-Operator header, else the API token's holder. */
+const operatorOf = (req: FastifyRequest): string => {
+  const name = req.headers['x-operator'];
+  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 80) : 'operator-api';
+};
 
 /** The operator's API: every route needs `Authorization: Bearer <OPERATOR_TOKEN>`. */
 export async function operatorRoutes(
@@ -13,10 +46,12 @@ export async function operatorRoutes(
   {
     token,
     auth,
+    operator,
     testClock,
   }: {
     token: string;
     auth: AuthService;
+    operator: OperatorService;
     /** Only with TEST_CLOCK=true: lets browser tests and demos move time. */
     testClock: TestClock | null;
   },
@@ -40,6 +75,172 @@ export async function operatorRoutes(
       const rows = await auth.listOutbox(req.query);
       return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     },
+  });
+
+  r.get('/withdrawals', {
+    schema: {
+      ...doc('Withdrawals; the Pending queue oldest first, with the full account number to pay'),
+      querystring: operatorWithdrawalsQuery,
+      response: { 200: operatorWithdrawalsResponse },
+    },
+    handler: async (req) => ({ items: await operator.listWithdrawals(req.query) }),
+  });
+
+  r.post('/withdrawals/:id/approve', {
+    schema: {
+      ...doc('Approve a Pending withdrawal (the money was sent): Completed'),
+      headers: operatorHeaders,
+      params: z.object({ id: z.string().max(40) }),
+      response: { 200: withdrawal },
+    },
+    handler: async (req) =>
+      operator.reviewWithdrawal(operatorOf(req), req.params.id, { approve: true }),
+  });
+
+  r.post('/withdrawals/:id/reject', {
+    schema: {
+      ...doc('Reject a Pending withdrawal: the amount returns to the wallet as Refund Received'),
+      headers: operatorHeaders,
+      params: z.object({ id: z.string().max(40) }),
+      body: reviewRejectBody,
+      response: { 200: withdrawal },
+    },
+    handler: async (req) =>
+      operator.reviewWithdrawal(operatorOf(req), req.params.id, {
+        approve: false,
+        reason: req.body.reason,
+      }),
+  });
+
+  r.get('/bank-accounts', {
+    schema: {
+      ...doc('Merchants’ bank accounts, by status, longest waiting first'),
+      querystring: operatorBankAccountsQuery,
+      response: { 200: operatorBankAccountsResponse },
+    },
+    handler: async (req) => ({ items: await operator.listBanks(req.query) }),
+  });
+
+  r.post('/bank-accounts/:merchant/verify', {
+    schema: {
+      ...doc('Verify a merchant’s bank account (merchant id or phone)'),
+      headers: operatorHeaders,
+      params: merchantRefParams,
+      response: { 200: bankAccount },
+    },
+    handler: async (req) =>
+      operator.reviewBank(operatorOf(req), req.params.merchant, { verify: true }),
+  });
+
+  r.post('/bank-accounts/:merchant/reject', {
+    schema: {
+      ...doc('Reject a merchant’s bank account, with the reason the merchant sees'),
+      headers: operatorHeaders,
+      params: merchantRefParams,
+      body: reviewRejectBody,
+      response: { 200: bankAccount },
+    },
+    handler: async (req) =>
+      operator.reviewBank(operatorOf(req), req.params.merchant, {
+        verify: false,
+        reason: req.body.reason,
+      }),
+  });
+
+  r.get('/merchants', {
+    schema: {
+      ...doc('Merchants with business status and balance, newest first'),
+      querystring: operatorMerchantsQuery,
+      response: { 200: operatorMerchantsResponse },
+    },
+    handler: async (req) => ({ items: await operator.listMerchants(req.query) }),
+  });
+
+  r.post('/merchants/:merchant/business/verify', {
+    schema: {
+      ...doc('Set a merchant’s business status to Verified (they may publish lots)'),
+      headers: operatorHeaders,
+      params: merchantRefParams,
+      response: { 200: operatorMerchant },
+    },
+    handler: async (req) =>
+      operator.reviewBusiness(operatorOf(req), req.params.merchant, { verify: true }),
+  });
+
+  r.post('/merchants/:merchant/business/reject', {
+    schema: {
+      ...doc('Set a merchant’s business status to Rejected, with the reason'),
+      headers: operatorHeaders,
+      params: merchantRefParams,
+      body: reviewRejectBody,
+      response: { 200: operatorMerchant },
+    },
+    handler: async (req) =>
+      operator.reviewBusiness(operatorOf(req), req.params.merchant, {
+        verify: false,
+        reason: req.body.reason,
+      }),
+  });
+
+  r.post('/wallets/:merchant/credit', {
+    schema: {
+      ...doc(
+        'Credit a wallet (Deposit), sen',
+        'The account by id or phone; `?role=buyer` for a buyer’s phone. Send an Idempotency-Key: the same key answers the first answer again.',
+      ),
+      headers: idempotencyHeaders.extend(operatorHeaders.shape),
+      params: merchantRefParams,
+      querystring: z.object({ role: z.enum(['merchant', 'buyer']).default('merchant') }),
+      body: creditRequest,
+      response: { 200: creditResponse },
+    },
+    handler: async (req) =>
+      operator.credit(
+        operatorOf(req),
+        req.params.merchant,
+        req.query.role,
+        req.body,
+        req.headers['idempotency-key'],
+      ),
+  });
+
+  r.get('/service-fee', {
+    schema: {
+      ...doc('The service fee rate charged on new orders, basis points'),
+      response: { 200: serviceFeeResponse },
+    },
+    handler: async () => operator.serviceFee(),
+  });
+
+  r.put('/service-fee', {
+    schema: {
+      ...doc('Set the service fee rate for orders created from now on (0 to 3000 bps)'),
+      headers: operatorHeaders,
+      body: serviceFeeBody,
+      response: { 200: serviceFeeResponse },
+    },
+    handler: async (req) => operator.setServiceFee(operatorOf(req), req.body.rateBps),
+  });
+
+  r.post('/payouts/run', {
+    schema: {
+      ...doc(
+        'Run today’s payout run now (it also runs by itself after 00:00 Kuala Lumpur)',
+        'Pays out the orders scheduled for today or before, then schedules the Payout Pending ones for tomorrow. Repeating it pays nothing twice.',
+      ),
+      headers: operatorHeaders,
+      response: { 200: payoutRunResponse },
+    },
+    handler: async (req) => operator.runPayouts(operatorOf(req)),
+  });
+
+  r.get('/audit', {
+    schema: {
+      ...doc('The latest operator actions: who, when, what, before and after'),
+      querystring: auditQuery,
+      response: { 200: auditResponse },
+    },
+    handler: async (req) => ({ items: await operator.auditLog(req.query.limit) }),
   });
 
   if (!testClock) return;

@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_FEE_BPS } from '@sm/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { appSettings } from '../../db/schema.js';
@@ -17,4 +18,19 @@ export async function settingOrCreate(tx: Tx, name: string, make: () => string):
 export async function settingValue(tx: Tx, name: string): Promise<string | null> {
   const [row] = await tx.select().from(appSettings).where(eq(appSettings.name, name)).limit(1);
   return row?.value ?? null;
+}
+
+const SERVICE_FEE = 'service_fee_bps';
+
+/** The service fee rate new orders are charged (PRODUCT.md §5), basis points. */
+export async function serviceFeeBps(tx: Tx): Promise<number> {
+  const value = await settingValue(tx, SERVICE_FEE);
+  return value === null ? DEFAULT_SERVICE_FEE_BPS : Number(value);
+}
+
+export async function setServiceFeeBps(tx: Tx, bps: number): Promise<void> {
+  await tx
+    .insert(appSettings)
+    .values({ name: SERVICE_FEE, value: String(bps) })
+    .onConflictDoUpdate({ target: appSettings.name, set: { value: String(bps) } });
 }

@@ -15,6 +15,7 @@ export async function postEntry(
     /** Signed sen. */
     amount: number;
     orderId?: string | null;
+    withdrawalId?: string | null;
     createdAt: Date;
   },
 ) {

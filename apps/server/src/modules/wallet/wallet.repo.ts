@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import type { WalletEntryType } from '@sm/contract';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accounts, walletEntries } from '../../db/schema.js';
 
@@ -46,4 +47,24 @@ export async function entriesOf(tx: Tx, accountId: string, limit: number) {
     .where(eq(walletEntries.accountId, accountId))
     .orderBy(desc(walletEntries.id))
     .limit(limit);
+}
+
+/** A page of an account's statement, newest first, optionally of one type, before entry `beforeId`. */
+export async function statementPage(
+  tx: Tx,
+  accountId: string,
+  options: { type?: WalletEntryType; beforeId?: number; limit: number },
+) {
+  return tx
+    .select()
+    .from(walletEntries)
+    .where(
+      and(
+        eq(walletEntries.accountId, accountId),
+        options.type ? eq(walletEntries.type, options.type) : undefined,
+        options.beforeId === undefined ? undefined : lt(walletEntries.id, options.beforeId),
+      ),
+    )
+    .orderBy(desc(walletEntries.id))
+    .limit(options.limit);
 }

@@ -1,21 +1,12 @@
-import type { WalletEntry } from '@sm/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import { postEntry } from './wallet.ledger.js';
-import { entriesOf, type WalletEntryRow } from './wallet.repo.js';
+import { entriesOf } from './wallet.repo.js';
+import { walletEntryOf } from './wallet.view.js';
 
 const STATEMENT_LIMIT = 50;
-
-export const walletEntryOf = (row: WalletEntryRow): WalletEntry => ({
-  id: String(row.id),
-  type: row.type,
-  amount: row.amount,
-  balanceAfter: row.balanceAfter,
-  orderId: row.orderId,
-  at: row.createdAt.toISOString(),
-});
 
 /** A buyer's wallet: what pays orders and takes refunds (PRODUCT.md §1). */
 export function createWalletService({

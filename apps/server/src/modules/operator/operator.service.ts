@@ -1,0 +1,339 @@
+import {
+  isUuid,
+  normalizeMalaysianMobile,
+  type OperatorBankAccount,
+  type OperatorMerchant,
+  type OperatorWithdrawal,
+  type PayoutRunResult,
+  type WithdrawalStatus,
+  type BankAccountStatus,
+  type BusinessStatus,
+  type AuditEntry,
+} from '@sm/contract';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { bankAccountOf, listBankAccounts, reviewBankAccount } from '../bank/bank.repo.js';
+import { bankAccountView } from '../bank/bank.service.js';
+import { insertEvent } from '../events/events.repo.js';
+import { idempotent } from '../idempotency/idempotency.js';
+import type { PayoutService } from '../payouts/payouts.service.js';
+import { setBusinessStatus } from '../store/store.repo.js';
+import { serviceFeeBps, setServiceFeeBps } from '../system/settings.repo.js';
+import { walletChanged } from '../wallet/merchant-wallet.service.js';
+import { postEntry } from '../wallet/wallet.ledger.js';
+import { withdrawalOf } from '../wallet/wallet.view.js';
+import * as withdrawals from '../wallet/withdrawals.repo.js';
+import * as repo from './operator.repo.js';
+
+type Role = 'merchant' | 'buyer';
+
+/**
+ * The marketplace operator's actions (PRODUCT.md §9). Each one that changes something writes an
+ * audit record (who, when, what, the record before and after) in the same transaction as the
+ * change; asking for what is already so changes nothing and records nothing.
+ */
+export function createOperatorService({
+  db,
+  clock,
+  payouts,
+}: {
+  db: Db;
+  clock: Clock;
+  payouts: PayoutService;
+}) {
+  const audit = (
+    tx: Tx,
+    entry: { operator: string; action: string; targetType: string; targetId: string },
+    before: unknown,
+    after: unknown,
+  ) => repo.insertAction(tx, { ...entry, before, after, createdAt: clock.now() });
+
+  /** An account id, or a phone number of the given role; 404 when neither finds one. */
+  async function resolveAccount(tx: Tx, ref: string, role: Role): Promise<string> {
+    if (isUuid(ref)) {
+      if ((await repo.accountRole(tx, ref)) === role) return ref;
+      throw new AppError('NOT_FOUND');
+    }
+    const phone = normalizeMalaysianMobile(ref);
+    const id = phone ? await repo.accountByPhone(tx, role, phone) : null;
+    if (!id) throw new AppError('NOT_FOUND');
+    return id;
+  }
+
+  // Withdrawals
+
+  async function listWithdrawals(query: {
+    status?: WithdrawalStatus;
+    limit: number;
+  }): Promise<OperatorWithdrawal[]> {
+    const rows = await withdrawals.listWithdrawals(db, query);
+    return rows.map(({ withdrawal, merchantPhone, storeName }) => ({
+      ...withdrawalOf(withdrawal),
+      accountNumber: withdrawal.accountNumber,
+      bankCode: withdrawal.bankCode,
+      merchantId: withdrawal.merchantId,
+      merchantPhone,
+      storeName,
+    }));
+  }
+
+  /**
+   * Approves (Completed: the money was sent) or rejects (the amount returns as Refund Received) a
+   * Pending withdrawal. The same decision again answers it as it is; the other one is refused.
+   */
+  async function reviewWithdrawal(
+    operator: string,
+    id: string,
+    decision: { approve: true } | { approve: false; reason: string },
+  ) {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
+    return db.transaction(async (tx) => {
+      const row = await withdrawals.lockWithdrawal(tx, id);
+      if (!row) throw new AppError('NOT_FOUND');
+      const target = decision.approve ? 'completed' : 'rejected';
+      if (row.status === target) return withdrawalOf(row);
+      if (row.status !== 'pending') throw new AppError('ALREADY_REVIEWED');
+      const now = clock.now();
+      const reviewed = await withdrawals.reviewWithdrawal(tx, id, {
+        status: target,
+        reviewedAt: now,
+        reviewedBy: operator,
+        ...(decision.approve ? {} : { rejectReason: decision.reason }),
+      });
+      if (!decision.approve) {
+        await postEntry(tx, {
+          accountId: row.merchantId,
+          type: 'refund_received',
+          amount: row.amount,
+          withdrawalId: row.id,
+          createdAt: now,
+        });
+      }
+      await walletChanged(tx, row.merchantId, now, 'withdrawal_reviewed');
+      await audit(
+        tx,
+        {
+          operator,
+          action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: id,
+        },
+        withdrawalOf(row),
+        withdrawalOf(reviewed),
+      );
+      return withdrawalOf(reviewed);
+    });
+  }
+
+  // Bank accounts
+
+  async function listBanks(query: {
+    status?: BankAccountStatus;
+    limit: number;
+  }): Promise<OperatorBankAccount[]> {
+    const rows = await listBankAccounts(db, query);
+    return rows.map(({ bank, merchantPhone, storeName }) => ({
+      ...bankAccountView(bank),
+      merchantId: bank.merchantId,
+      merchantPhone,
+      storeName,
+    }));
+  }
+
+  async function reviewBank(
+    operator: string,
+    merchantRef: string,
+    decision: { verify: true } | { verify: false; reason: string },
+  ) {
+    return db.transaction(async (tx) => {
+      const merchantId = await resolveAccount(tx, merchantRef, 'merchant');
+      const row = await bankAccountOf(tx, merchantId, true);
+      if (!row) throw new AppError('NOT_FOUND');
+      const status = decision.verify ? 'verified' : 'rejected';
+      const rejectReason = decision.verify ? null : decision.reason;
+      if (row.status === status && row.rejectReason === rejectReason) return bankAccountView(row);
+      const now = clock.now();
+      const reviewed = await reviewBankAccount(tx, merchantId, {
+        status,
+        reviewedAt: now,
+        rejectReason,
+      });
+      await insertEvent(tx, {
+        merchantId,
+        type: 'bank_account_reviewed',
+        auctionId: null,
+        lotId: null,
+        createdAt: now,
+      });
+      await audit(
+        tx,
+        {
+          operator,
+          action: decision.verify ? 'bank_account.verify' : 'bank_account.reject',
+          targetType: 'bank_account',
+          targetId: merchantId,
+        },
+        bankAccountView(row),
+        bankAccountView(reviewed),
+      );
+      return bankAccountView(reviewed);
+    });
+  }
+
+  // Merchants and their business status
+
+  async function listMerchants(query: {
+    businessStatus?: BusinessStatus;
+    limit: number;
+  }): Promise<OperatorMerchant[]> {
+    const rows = await repo.listMerchants(db, query);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  }
+
+  async function merchantOf(tx: Tx, merchantId: string): Promise<OperatorMerchant> {
+    const [row] = await repo.listMerchants(tx, { merchantId, limit: 1 });
+    if (!row) throw new AppError('NOT_FOUND');
+    return { ...row, createdAt: row.createdAt.toISOString() };
+  }
+
+  async function reviewBusiness(
+    operator: string,
+    merchantRef: string,
+    decision: { verify: true } | { verify: false; reason: string },
+  ) {
+    return db.transaction(async (tx) => {
+      const merchantId = await resolveAccount(tx, merchantRef, 'merchant');
+      const row = await repo.lockMerchant(tx, merchantId);
+      if (!row) throw new AppError('NOT_FOUND');
+      const status = decision.verify ? 'verified' : 'rejected';
+      const reason = decision.verify ? null : decision.reason;
+      const before = await merchantOf(tx, merchantId);
+      if (row.businessStatus === status && row.businessRejectReason === reason) return before;
+      const now = clock.now();
+      await setBusinessStatus(tx, merchantId, status, reason);
+      await insertEvent(tx, {
+        merchantId,
+        type: 'business_reviewed',
+        auctionId: null,
+        lotId: null,
+        createdAt: now,
+      });
+      const after = await merchantOf(tx, merchantId);
+      await audit(
+        tx,
+        {
+          operator,
+          action: decision.verify ? 'business.verify' : 'business.reject',
+          targetType: 'merchant',
+          targetId: merchantId,
+        },
+        before,
+        after,
+      );
+      return after;
+    });
+  }
+
+  // Money
+
+  /** A Deposit into a merchant's or a buyer's wallet, once per Idempotency-Key. */
+  async function credit(
+    operator: string,
+    accountRef: string,
+    role: Role,
+    input: { amount: number; note?: string | undefined },
+    key: string,
+  ) {
+    return db.transaction(async (tx) => {
+      const accountId = await resolveAccount(tx, accountRef, role);
+      const now = clock.now();
+      // Keys are kept per account: the credited account's, so a retry finds its first answer.
+      return idempotent(
+        tx,
+        { accountId, key, request: ['operator-credit', operator, input], now },
+        async () => {
+          const entry = await postEntry(tx, {
+            accountId,
+            type: 'deposit',
+            amount: input.amount,
+            createdAt: now,
+          });
+          if (role === 'merchant') await walletChanged(tx, accountId, now);
+          await audit(
+            tx,
+            { operator, action: 'wallet.credit', targetType: 'wallet', targetId: accountId },
+            { balance: entry.balanceAfter - input.amount },
+            { balance: entry.balanceAfter, amount: input.amount, note: input.note ?? null },
+          );
+          return { accountId, balance: entry.balanceAfter };
+        },
+      );
+    });
+  }
+
+  async function serviceFee() {
+    return { rateBps: await serviceFeeBps(db) };
+  }
+
+  /** The rate for orders created from now on; existing orders keep theirs (PRODUCT.md §5). */
+  async function setServiceFee(operator: string, rateBps: number) {
+    return db.transaction(async (tx) => {
+      const before = await serviceFeeBps(tx);
+      if (before === rateBps) return { rateBps };
+      await setServiceFeeBps(tx, rateBps);
+      await audit(
+        tx,
+        { operator, action: 'service_fee.set', targetType: 'setting', targetId: 'service_fee_bps' },
+        { rateBps: before },
+        { rateBps },
+      );
+      return { rateBps };
+    });
+  }
+
+  /** A payout run by hand; recorded, because it moves money. */
+  async function runPayouts(operator: string): Promise<PayoutRunResult> {
+    const result = await payouts.run();
+    await repo.insertAction(db, {
+      operator,
+      action: 'payouts.run',
+      targetType: 'payout_run',
+      targetId: result.day,
+      before: null,
+      after: result,
+      createdAt: clock.now(),
+    });
+    return result;
+  }
+
+  async function auditLog(limit: number): Promise<AuditEntry[]> {
+    const rows = await repo.latestActions(db, limit);
+    return rows.map((r) => ({
+      id: String(r.id),
+      operator: r.operator,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      before: r.before,
+      after: r.after,
+      at: r.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    listWithdrawals,
+    reviewWithdrawal,
+    listBanks,
+    reviewBank,
+    listMerchants,
+    reviewBusiness,
+    credit,
+    serviceFee,
+    setServiceFee,
+    runPayouts,
+    auditLog,
+  };
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
