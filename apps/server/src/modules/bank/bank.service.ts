@@ -1,4 +1,5 @@
-import { type BankAccount, bankAccountInput, bankName } from '@sm/contract';
+import type { bankAccountInput } from '@sm/contract';
+import { type BankAccount, bankName } from '@sm/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';

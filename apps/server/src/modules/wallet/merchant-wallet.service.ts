@@ -1,9 +1,9 @@
+import type { statementQuery } from '@sm/contract';
 import {
   bankName,
   maskAccountNumber,
   type MerchantWalletResponse,
   type StatementResponse,
-  statementQuery,
   type Withdrawal,
   WITHDRAWAL_INTERVAL_MS,
 } from '@sm/contract';
