@@ -70,6 +70,8 @@ test('registers a new merchant with an SMS code, logs out and logs back in', asy
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/#\/pages\/login\/login/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // Signing out is no lost session: no 'Please login again'.
+  await expect(page.getByRole('note')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('merchantInfo'))).toBeNull();
 
   await signIn(page, phone.typed, password);
@@ -131,11 +133,35 @@ for (const [locale, text] of Object.entries(LOCALES)) {
 }
 
 test('losing the session on the server sends the merchant to login', async ({ page, context }) => {
-  await signIn(page);
-  await context.clearCookies();
+  const notice = page.getByRole('note');
+  const loginButton = page.getByRole('button', { name: 'Login' });
+  const loseSession = async () => {
+    await signIn(page);
+    await context.clearCookies();
+    await page.reload();
+    await expect(page).toHaveURL(/#\/pages\/login\/login/);
+    await expect(notice).toHaveText('Please login again');
+  };
+
+  // A lasting notice, not a toast: still there after another reload.
+  await loseSession();
   await page.reload();
-  await expect(page).toHaveURL(/#\/pages\/login\/login/);
-  await expect(page.getByText('Please login again')).toBeVisible();
+  await expect(loginButton).toBeVisible();
+  await expect(notice).toHaveText('Please login again');
+
+  // Going on to register ends it.
+  await page.getByRole('link', { name: 'Register' }).click();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(loginButton).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // So does signing in again: a later sign-out without a lost session shows none.
+  await loseSession();
+  await signIn(page);
+  await page.evaluate(() => localStorage.removeItem('merchantInfo'));
+  await page.reload();
+  await expect(loginButton).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });
 
 test('Malay on Profile relabels the tabs and survives a reload', async ({ page }) => {

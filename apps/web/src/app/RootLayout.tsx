@@ -1,11 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
 import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
-import { toast } from '../lib/toast';
 import { trackNavigation } from './history';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
@@ -18,7 +16,6 @@ export function RootLayout() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   const merchantInfo = useMerchantInfo();
 
   useLayoutEffect(
@@ -29,14 +26,18 @@ export function RootLayout() {
   const pathname = location.pathname;
   useEffect(() => {
     // Any request answered 401 "not logged in / expired": forget the marker; the guard then
-    // sends a protected page to login.
+    // sends a protected page to login, where 'Please login again' stays until the next sign-in
+    // (a toast there was easily missed, by merchants and by the browser tests alike).
     setUnauthorizedHandler(() => {
-      const wasSignedIn = getMerchantInfo() !== null;
-      forgetSession(queryClient);
-      if (wasSignedIn && !isPublicPath(pathname)) toast(t('messages.pleaseLoginAgain'));
+      if (getMerchantInfo() === null) {
+        // A later 401 of the same loss (or after a sign-out): leave the notice as it is.
+        queryClient.removeQueries();
+        return;
+      }
+      forgetSession(queryClient, isPublicPath(pathname) ? undefined : 'expired');
     });
     return () => setUnauthorizedHandler(undefined);
-  }, [queryClient, t, pathname]);
+  }, [queryClient, pathname]);
 
   // On start (and when the tab comes back) a signed-in merchant's profile is refreshed quietly.
   useQuery({ ...meQueryOptions(), enabled: merchantInfo !== null });

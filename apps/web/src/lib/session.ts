@@ -44,8 +44,42 @@ function clearMerchantInfo(): void {
   notify();
 }
 
-/** The session is over: forget the marker and every cached query (another merchant may sign in). */
-export function forgetSession(queryClient: QueryClient): void {
+/**
+ * "The server ended the session": the login page then shows a lasting notice until the next
+ * sign-in (a 1.5 s toast is easy to miss). Session storage, so it survives the reload that often
+ * reveals the loss; a sign-out of the merchant's own (logout, password reset) clears it.
+ */
+const EXPIRED_KEY = 'sessionExpired';
+
+function writeSessionExpired(expired: boolean): void {
+  try {
+    if (expired) sessionStorage.setItem(EXPIRED_KEY, '1');
+    else sessionStorage.removeItem(EXPIRED_KEY);
+  } catch {
+    // Disabled storage: the login page just shows no notice.
+  }
+}
+
+function getSessionExpired(): boolean {
+  try {
+    return sessionStorage.getItem(EXPIRED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Drops the lost-session notice: signed in again, or gone on to register or reset the password. */
+export function clearSessionExpired(): void {
+  writeSessionExpired(false);
+  notify();
+}
+
+/**
+ * The session is over: forget the marker and every cached query (another merchant may sign in).
+ * `'expired'` when the server ended it, not the merchant.
+ */
+export function forgetSession(queryClient: QueryClient, reason?: 'expired'): void {
+  writeSessionExpired(reason === 'expired');
   clearMerchantInfo();
   queryClient.removeQueries();
 }
@@ -72,6 +106,10 @@ function subscribe(listener: () => void): () => void {
 
 export function useMerchantInfo(): MerchantProfile | null {
   return useSyncExternalStore(subscribe, getMerchantInfo, () => null);
+}
+
+export function useSessionExpired(): boolean {
+  return useSyncExternalStore(subscribe, getSessionExpired, () => false);
 }
 
 export const meQueryOptions = () =>

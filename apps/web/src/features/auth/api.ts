@@ -8,7 +8,12 @@ import type {
 } from '@sm/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/request';
-import { forgetSession, meQueryOptions, setMerchantInfo } from '../../lib/session';
+import {
+  clearSessionExpired,
+  forgetSession,
+  meQueryOptions,
+  setMerchantInfo,
+} from '../../lib/session';
 
 const sendSmsCode = (data: SendSmsCodeRequest) =>
   request<SendSmsCodeResponse>('/api/auth/sms-code', { method: 'POST', data });
@@ -22,6 +27,7 @@ const resetPassword = (data: ResetPasswordRequest) =>
 
 /** The API set the session cookie; keep the profile as the login marker and as the `me` query. */
 function signedIn(queryClient: QueryClient, profile: MerchantProfile) {
+  clearSessionExpired();
   queryClient.setQueryData(meQueryOptions().queryKey, profile);
   setMerchantInfo(profile);
 }

@@ -9,6 +9,7 @@ export function AuthFormFrame({
   hint,
   submitLabel,
   links,
+  notice,
   children,
 }: {
   form: {
@@ -19,10 +20,13 @@ export function AuthFormFrame({
   hint: string;
   submitLabel: string;
   links: ReactNode;
+  /** Above the heading, for what the merchant must read first. */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <form className={styles.screen} {...form.formProps}>
+      {notice}
       <div className={styles.hero}>
         <h2>{heading}</h2>
         <p>{hint}</p>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS, REGISTER_PATH } from '../../../lib/paths';
+import { clearSessionExpired, useSessionExpired } from '../../../lib/session';
+import { Notice } from '../../../lib/ui/Notice';
 import { TextField } from '../../../lib/ui/TextField';
 import { useLogin } from '../api';
 import { AuthFormFrame } from './AuthFormFrame';
@@ -10,6 +12,7 @@ import { useContractForm } from './useContractForm';
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const sessionExpired = useSessionExpired();
   const form = useContractForm({
     initial: { phone: '', password: '' },
     schema: (schemas) => schemas.loginRequest,
@@ -23,12 +26,24 @@ export function LoginForm() {
       heading={t('auth.welcome')}
       hint={t('auth.welcomeHint')}
       submitLabel={t('auth.login')}
+      notice={
+        sessionExpired && (
+          <Notice tone="warning" role="note">
+            {t('messages.pleaseLoginAgain')}
+          </Notice>
+        )
+      }
       links={
         <>
           <span>
-            {t('auth.noAccount')} <Link to={REGISTER_PATH}>{t('auth.register')}</Link>
+            {t('auth.noAccount')}{' '}
+            <Link to={REGISTER_PATH} onClick={clearSessionExpired}>
+              {t('auth.register')}
+            </Link>
           </span>
-          <Link to={PATHS.forgetPassword}>{t('auth.forgotPassword')}</Link>
+          <Link to={PATHS.forgetPassword} onClick={clearSessionExpired}>
+            {t('auth.forgotPassword')}
+          </Link>
         </>
       }
     >
