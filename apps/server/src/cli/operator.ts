@@ -1,82 +1,361 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  type AuditEntry,
+  formatMalaysianMobile,
+  formatRM,
+  type OperatorBankAccount,
+  type OperatorMerchant,
+  type OperatorWithdrawal,
+  parseRM,
+  type PayoutRunResult,
+  type SmsOutboxItem,
+} from '@sm/contract';
+import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { listOutbox } from '../modules/auth/auth.repo.js';
-import { smsOutboxQuery, type SmsOutboxItem } from '@sm/contract';
 import { readOperatorToken, runningServerPort } from '../lib/runtime-files.js';
+import { settingOrCreate } from '../modules/system/settings.repo.js';
 
 const USAGE = `Operator commands: npm run operator -- <command> [options]
 
+  withdrawals [--status pending|completed|rejected|all]   (default: pending, oldest first)
+  approve-withdrawal <withdrawal id>          the money was sent: Completed
+  reject-withdrawal <withdrawal id> --reason "…"   the amount returns as Refund Received
+
+  bank-accounts [--status unverified|verified|rejected|all]   (default: unverified)
+  verify-bank <merchant id or phone>
+  reject-bank <merchant id or phone> --reason "…"
+
+  merchants [--status unverified|pending|verified|rejected]
+  verify-business <merchant id or phone>
+  reject-business <merchant id or phone> --reason "…"
+
+  credit <merchant id or phone> <amount RM> [--buyer] [--note "…"] [--key K]
+      A Deposit into the wallet (--buyer: a buyer's phone). Repeat with the same --key to
+      retry safely: it credits once.
+  fee-rate [<percent>]       show, or set for new orders (e.g. 5 or 4.5)
+  payouts                    run today's payout run now (it also runs by itself after 00:00 KL)
+  audit [--limit 50]         the latest operator actions, with before and after
   sms-outbox [--phone 012-345 6789] [--limit 20]
-      The latest codes written by the development SMS sender, newest first.
+
+Every command takes --as <name> (recorded as who acted; default: your user name) and --json.
 
 With the embedded database, a running server owns the data directory, so the command goes
-through the server's operator API (token from OPERATOR_TOKEN, or the one the server wrote to DATA_DIR/operator-token).
-With DATABASE_URL it reads the database directly.`;
+through the server's operator API (token from OPERATOR_TOKEN, or the one the server wrote to
+DATA_DIR/operator-token); with no server running, or with DATABASE_URL, it runs the same API
+in this process against the database.`;
 
-/** The server that holds the embedded database, if one is running. */
-async function runningServer(config: Config): Promise<{ port: number } | null> {
-  if (config.databaseUrl) return null;
-  const port = await runningServerPort(config.dataDir);
-  return port === null ? null : { port };
+interface Answer {
+  status: number;
+  body: unknown;
 }
+type Call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Answer>;
 
-async function smsOutbox(config: Config, args: string[]): Promise<SmsOutboxItem[]> {
-  const { values } = parseArgs({
-    args,
-    options: { phone: { type: 'string' }, limit: { type: 'string' } },
-  });
-  const query = smsOutboxQuery.parse({ phone: values.phone, limit: values.limit });
-  const server = await runningServer(config);
-  if (server) {
+/**
+ * The operator API, wherever it is: over HTTP from the server that owns the embedded database,
+ * or built here (the very same routes and rules) when no server holds it.
+ */
+async function openOperatorApi(config: Config): Promise<{ call: Call; close(): Promise<void> }> {
+  const port = config.databaseUrl ? null : await runningServerPort(config.dataDir);
+  if (port !== null) {
     const token = config.operatorToken ?? (await readOperatorToken(config.dataDir));
-    if (!token) throw new Error(`No operator token: set OPERATOR_TOKEN or start the server once.`);
-    const params = new URLSearchParams({
-      limit: String(query.limit),
-      ...(query.phone ? { phone: query.phone } : {}),
-    });
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/operator/sms-outbox?${params}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`server answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { items: SmsOutboxItem[] }).items;
+    if (!token) throw new Error('No operator token: set OPERATOR_TOKEN or start the server once.');
+    return {
+      call: async (method, url, body, headers = {}) => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/operator${url}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...headers,
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+      },
+      close: async () => {},
+    };
   }
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: 2 })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
-  try {
-    await database.migrate();
-    const rows = await listOutbox(database.db, query);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-  } finally {
-    await database.close();
-  }
+  await database.migrate();
+  // A token for this process only: nothing listens, requests are injected.
+  const token = randomBytes(32).toString('base64url');
+  const appSecret =
+    config.appSecret ??
+    (await settingOrCreate(database.db, 'app_secret', () => randomBytes(32).toString('base64url')));
+  const app = await buildApp(
+    { ...config, logLevel: 'warn' },
+    { database, secrets: { appSecret, operatorToken: token } },
+  );
+  return {
+    call: async (method, url, body, headers = {}) => {
+      const res = await app.inject({
+        method,
+        url: `/api/operator${url}`,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
+class CommandError extends Error {}
+
+const table = (rows: string[][]) => {
+  if (rows.length === 0) return;
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of rows)
+    console.log(
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
+};
+const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
+const phone = (e164: string) => formatMalaysianMobile(e164);
+
 async function main() {
-  const [command, ...args] = process.argv.slice(2);
-  const config = loadConfig();
-  switch (command) {
-    case 'sms-outbox': {
-      const items = await smsOutbox(config, args);
-      if (items.length === 0) console.log('No SMS sent yet.');
-      for (const i of items)
-        console.log(`${i.createdAt}  ${i.phone}  ${i.purpose.padEnd(8)}  ${i.code}`);
-      return;
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === undefined || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      as: { type: 'string' },
+      json: { type: 'boolean' },
+      status: { type: 'string' },
+      reason: { type: 'string' },
+      buyer: { type: 'boolean' },
+      note: { type: 'string' },
+      key: { type: 'string' },
+      limit: { type: 'string' },
+      phone: { type: 'string' },
+    },
+  });
+  const who = values.as ?? userInfo().username;
+  const actor = { 'x-operator': who };
+  const arg = (i: number, name: string) => {
+    const value = positionals[i];
+    if (!value) throw new CommandError(`Missing ${name}.\n\n${USAGE}`);
+    return encodeURIComponent(value);
+  };
+  const reason = () => {
+    if (!values.reason?.trim()) throw new CommandError('Give the reason: --reason "…"');
+    return { reason: values.reason };
+  };
+  const query = (params: Record<string, string | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v && v !== 'all') search.set(k, v);
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  };
+
+  const api = await openOperatorApi(loadConfig());
+  try {
+    const call = async (...args: Parameters<Call>) => {
+      const answer = await api.call(...args);
+      if (answer.status >= 400) {
+        const err = answer.body as { code?: string; message?: string } | null;
+        throw new CommandError(`${err?.code ?? answer.status}: ${err?.message ?? 'failed'}`);
+      }
+      if (values.json) console.log(JSON.stringify(answer.body, null, 2));
+      return answer.body;
+    };
+    const items = <T>(body: unknown) => (body as { items: T[] }).items;
+
+    switch (command) {
+      case 'withdrawals': {
+        const status = values.status ?? 'pending';
+        const rows = items<OperatorWithdrawal>(
+          await call('GET', `/withdrawals${query({ status, limit: values.limit })}`),
+        );
+        if (values.json) return;
+        if (rows.length === 0)
+          console.log(`No ${status === 'all' ? '' : `${status} `}withdrawals.`);
+        table(
+          rows.map((w) => [
+            w.id,
+            w.status,
+            formatRM(w.amount),
+            phone(w.merchantPhone),
+            w.storeName ?? '',
+            `${w.bankName} ${w.accountNumber} (${w.holderName})`,
+            day(w.requestedAt),
+          ]),
+        );
+        return;
+      }
+      case 'approve-withdrawal':
+      case 'reject-withdrawal': {
+        const approve = command === 'approve-withdrawal';
+        const path = `/withdrawals/${arg(0, 'withdrawal id')}/${approve ? 'approve' : 'reject'}`;
+        const w = (await call('POST', path, approve ? undefined : reason(), actor)) as {
+          status: string;
+          amount: number;
+        };
+        if (!values.json)
+          console.log(`Withdrawal ${positionals[0]}: ${w.status} (${formatRM(w.amount)}).`);
+        return;
+      }
+      case 'bank-accounts': {
+        const status = values.status ?? 'unverified';
+        const rows = items<OperatorBankAccount>(
+          await call('GET', `/bank-accounts${query({ status, limit: values.limit })}`),
+        );
+        if (values.json) return;
+        if (rows.length === 0)
+          console.log(`No ${status === 'all' ? '' : `${status} `}bank accounts.`);
+        table(
+          rows.map((b) => [
+            b.merchantId,
+            phone(b.merchantPhone),
+            b.storeName ?? '',
+            b.bankName,
+            b.accountNumber,
+            b.holderName,
+            b.status + (b.rejectReason ? `: ${b.rejectReason}` : ''),
+          ]),
+        );
+        return;
+      }
+      case 'verify-bank':
+      case 'reject-bank': {
+        const verify = command === 'verify-bank';
+        const path = `/bank-accounts/${arg(0, 'merchant id or phone')}/${verify ? 'verify' : 'reject'}`;
+        const b = (await call('POST', path, verify ? undefined : reason(), actor)) as {
+          status: string;
+        };
+        if (!values.json) console.log(`Bank account of ${positionals[0]}: ${b.status}.`);
+        return;
+      }
+      case 'merchants': {
+        const rows = items<OperatorMerchant>(
+          await call(
+            'GET',
+            `/merchants${query({ businessStatus: values.status, limit: values.limit })}`,
+          ),
+        );
+        if (values.json) return;
+        if (rows.length === 0) console.log('No merchants.');
+        table(
+          rows.map((m) => [
+            m.merchantId,
+            phone(m.merchantPhone),
+            m.storeName ?? '',
+            m.businessStatus + (m.businessRejectReason ? `: ${m.businessRejectReason}` : ''),
+            formatRM(m.balance),
+          ]),
+        );
+        return;
+      }
+      case 'verify-business':
+      case 'reject-business': {
+        const verify = command === 'verify-business';
+        const path = `/merchants/${arg(0, 'merchant id or phone')}/business/${verify ? 'verify' : 'reject'}`;
+        const m = (await call('POST', path, verify ? undefined : reason(), actor)) as {
+          businessStatus: string;
+        };
+        if (!values.json) console.log(`Business status of ${positionals[0]}: ${m.businessStatus}.`);
+        return;
+      }
+      case 'credit': {
+        const account = arg(0, 'merchant id or phone');
+        const amount = parseRM(positionals[1] ?? '');
+        if (amount === null || amount <= 0) {
+          throw new CommandError('Give the amount in RM with at most 2 decimals, e.g. 250.00');
+        }
+        const key = values.key ?? randomUUID();
+        const role = values.buyer ? 'buyer' : 'merchant';
+        const result = (await call(
+          'POST',
+          `/wallets/${account}/credit?role=${role}`,
+          { amount, ...(values.note ? { note: values.note } : {}) },
+          { ...actor, 'idempotency-key': key },
+        )) as { balance: number };
+        if (!values.json) {
+          console.log(
+            `Credited ${formatRM(amount)} to ${positionals[0]}: balance ${formatRM(result.balance)} (key ${key}).`,
+          );
+        }
+        return;
+      }
+      case 'fee-rate': {
+        const given = positionals[0];
+        if (given !== undefined) {
+          const percent = Number(given.replace(/%$/, ''));
+          const rateBps = Math.round(percent * 100);
+          if (!Number.isFinite(percent) || Math.abs(percent * 100 - rateBps) > 1e-6) {
+            throw new CommandError(
+              'Give the rate in percent with at most 2 decimals, e.g. 5 or 4.5',
+            );
+          }
+          await call('PUT', '/service-fee', { rateBps }, actor);
+        }
+        const { rateBps } = (await api.call('GET', '/service-fee')).body as { rateBps: number };
+        if (!values.json) console.log(`Service fee on new orders: ${rateBps / 100} %.`);
+        return;
+      }
+      case 'payouts': {
+        const r = (await call('POST', '/payouts/run', undefined, actor)) as PayoutRunResult;
+        if (!values.json) {
+          console.log(
+            `Payout run for ${r.day}: ${r.completed} orders paid out (${formatRM(r.paidOut)} net), ${r.scheduled} scheduled for tomorrow.`,
+          );
+        }
+        return;
+      }
+      case 'audit': {
+        const rows = items<AuditEntry>(
+          await call('GET', `/audit${query({ limit: values.limit })}`),
+        );
+        if (values.json) return;
+        if (rows.length === 0) console.log('No operator actions yet.');
+        for (const a of rows) {
+          console.log(`${day(a.at)}  ${a.operator}  ${a.action}  ${a.targetType} ${a.targetId}`);
+          console.log(`    before ${JSON.stringify(a.before)}`);
+          console.log(`    after  ${JSON.stringify(a.after)}`);
+        }
+        return;
+      }
+      case 'sms-outbox': {
+        const rows = items<SmsOutboxItem>(
+          await call('GET', `/sms-outbox${query({ phone: values.phone, limit: values.limit })}`),
+        );
+        if (values.json) return;
+        if (rows.length === 0) console.log('No SMS sent yet.');
+        for (const i of rows)
+          console.log(`${i.createdAt}  ${i.phone}  ${i.purpose.padEnd(8)}  ${i.code}`);
+        return;
+      }
+      default:
+        throw new CommandError(`Unknown command: ${command}\n\n${USAGE}`);
     }
-    case undefined:
-    case 'help':
-    case '--help':
-      console.log(USAGE);
-      return;
-    default:
-      console.error(`Unknown command: ${command}\n\n${USAGE}`);
-      process.exitCode = 2;
+  } finally {
+    await api.close();
   }
 }
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 1;
+  process.exitCode = err instanceof CommandError ? 2 : 1;
 });
