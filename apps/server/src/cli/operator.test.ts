@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.js';
+import { DEMO_MERCHANT_PHONE, seedDemo } from './seed.js';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const CLI = path.join(ROOT, 'apps/server/src/cli/operator.ts');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+/**
+ * The CLI as an operator runs it, on an embedded database no server holds: the commands build
+ * the operator API in-process, so they answer and record exactly as the API does.
+ */
+describe('operator CLI', () => {
+  let dataDir: string;
+  const operator = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(TSX, [CLI, ...args, '--as', 'cli-test'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'sm-cli-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    await database.migrate();
+    await seedDemo(database.db);
+    await database.close();
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('credits once per key, sets the fee rate, and audits who did it', async () => {
+    const first = await operator('credit', DEMO_MERCHANT_PHONE, '250.00', '--key', 'cli-key-0001');
+    expect(first.out).toContain('Credited RM 250.00');
+    const again = await operator('credit', DEMO_MERCHANT_PHONE, '250.00', '--key', 'cli-key-0001');
+    expect(again.out).toBe(first.out);
+    expect((await operator('fee-rate', '4.5')).out).toContain('4.5 %');
+    expect(await operator('verify-bank', '019-999 9999')).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('NOT_FOUND'),
+    });
+
+    const audit = JSON.parse((await operator('audit', '--json')).out) as {
+      items: { operator: string; action: string }[];
+    };
+    expect(audit.items.map((a) => [a.operator, a.action])).toEqual([
+      ['cli-test', 'service_fee.set'],
+      ['cli-test', 'wallet.credit'],
+    ]);
+  }, 120_000);
+});
