@@ -154,10 +154,12 @@ async function main() {
   });
   const who = values.as ?? userInfo().username;
   const actor = { 'x-operator': who };
-  const arg = (i: number, name: string) => {
-    const value = positionals[i];
-    if (!value) throw new CommandError(`Missing ${name}.\n\n${USAGE}`);
-    return encodeURIComponent(value);
+  // A phone may be typed with spaces (`012-345 6789`), so the words of a merchant or account
+  // reference are joined back; a command's own last argument (credit's amount) is left out.
+  const subject = positionals.slice(0, command === 'credit' ? -1 : undefined).join(' ');
+  const arg = (name: string) => {
+    if (!subject) throw new CommandError(`Missing ${name}.\n\n${USAGE}`);
+    return encodeURIComponent(subject);
   };
   const reason = () => {
     if (!values.reason?.trim()) throw new CommandError('Give the reason: --reason "…"');
@@ -208,13 +210,13 @@ async function main() {
       case 'approve-withdrawal':
       case 'reject-withdrawal': {
         const approve = command === 'approve-withdrawal';
-        const path = `/withdrawals/${arg(0, 'withdrawal id')}/${approve ? 'approve' : 'reject'}`;
+        const path = `/withdrawals/${arg('withdrawal id')}/${approve ? 'approve' : 'reject'}`;
         const w = (await call('POST', path, approve ? undefined : reason(), actor)) as {
           status: string;
           amount: number;
         };
         if (!values.json)
-          console.log(`Withdrawal ${positionals[0]}: ${w.status} (${formatRM(w.amount)}).`);
+          console.log(`Withdrawal ${subject}: ${w.status} (${formatRM(w.amount)}).`);
         return;
       }
       case 'bank-accounts': {
@@ -241,11 +243,11 @@ async function main() {
       case 'verify-bank':
       case 'reject-bank': {
         const verify = command === 'verify-bank';
-        const path = `/bank-accounts/${arg(0, 'merchant id or phone')}/${verify ? 'verify' : 'reject'}`;
+        const path = `/bank-accounts/${arg('merchant id or phone')}/${verify ? 'verify' : 'reject'}`;
         const b = (await call('POST', path, verify ? undefined : reason(), actor)) as {
           status: string;
         };
-        if (!values.json) console.log(`Bank account of ${positionals[0]}: ${b.status}.`);
+        if (!values.json) console.log(`Bank account of ${subject}: ${b.status}.`);
         return;
       }
       case 'merchants': {
@@ -271,16 +273,16 @@ async function main() {
       case 'verify-business':
       case 'reject-business': {
         const verify = command === 'verify-business';
-        const path = `/merchants/${arg(0, 'merchant id or phone')}/business/${verify ? 'verify' : 'reject'}`;
+        const path = `/merchants/${arg('merchant id or phone')}/business/${verify ? 'verify' : 'reject'}`;
         const m = (await call('POST', path, verify ? undefined : reason(), actor)) as {
           businessStatus: string;
         };
-        if (!values.json) console.log(`Business status of ${positionals[0]}: ${m.businessStatus}.`);
+        if (!values.json) console.log(`Business status of ${subject}: ${m.businessStatus}.`);
         return;
       }
       case 'credit': {
-        const account = arg(0, 'merchant id or phone');
-        const amount = parseRM(positionals[1] ?? '');
+        const account = arg('merchant id or phone');
+        const amount = parseRM(positionals.at(-1) ?? '');
         if (amount === null || amount <= 0) {
           throw new CommandError('Give the amount in RM with at most 2 decimals, e.g. 250.00');
         }
@@ -294,7 +296,7 @@ async function main() {
         )) as { balance: number };
         if (!values.json) {
           console.log(
-            `Credited ${formatRM(amount)} to ${positionals[0]}: balance ${formatRM(result.balance)} (key ${key}).`,
+            `Credited ${formatRM(amount)} to ${subject}: balance ${formatRM(result.balance)} (key ${key}).`,
           );
         }
         return;

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.js';
-import { DEMO_MERCHANT_PHONE, seedDemo } from './seed.js';
+import { seedDemo } from '../src/cli/seed.js';
+import { openDatabase } from '../src/db/client.js';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CLI = path.join(ROOT, 'apps/server/src/cli/operator.ts');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
@@ -43,9 +43,9 @@ describe('operator CLI', () => {
   });
 
   it('credits once per key, sets the fee rate, and audits who did it', async () => {
-    const first = await operator('credit', DEMO_MERCHANT_PHONE, '250.00', '--key', 'cli-key-0001');
+    const first = await operator('credit', '012-345', '6789', '250.00', '--key', 'cli-key-0001');
     expect(first.out).toContain('Credited RM 250.00');
-    const again = await operator('credit', DEMO_MERCHANT_PHONE, '250.00', '--key', 'cli-key-0001');
+    const again = await operator('credit', '012-345', '6789', '250.00', '--key', 'cli-key-0001');
     expect(again.out).toBe(first.out);
     expect((await operator('fee-rate', '4.5')).out).toContain('4.5 %');
     expect(await operator('verify-bank', '019-999 9999')).toMatchObject({
