@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { hashPassword } from '../lib/crypto.js';
 import { countAccounts, insertAccount } from '../modules/auth/auth.repo.js';
 import { postEntry } from '../modules/wallet/wallet.ledger.js';
+import { upsertBankAccount } from '../modules/bank/bank.repo.js';
 import { insertBoat, insertStore, setBusinessStatus } from '../modules/store/store.repo.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -64,6 +65,16 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       merchantId: merchant.id,
       boatNumber: 'SLF 3307',
       ownerName: 'Tan Ah Kow',
+    });
+    // A verified account, so that the demo's wallet can withdraw once orders have paid out.
+    await upsertBankAccount(tx, {
+      merchantId: merchant.id,
+      bankCode: 'MBB',
+      holderName: 'Kuala Selangor Fresh Catch Enterprise',
+      accountNumber: '512345678901',
+      status: 'verified',
+      createdAt: now,
+      updatedAt: now,
     });
     for (const [i, phone] of DEMO_BUYER_PHONES.entries()) {
       const buyer = await insertAccount(
