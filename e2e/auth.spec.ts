@@ -193,7 +193,7 @@ test('the header back button goes to the root on a first page, else back', async
   const deep = await context.newPage();
   await deep.goto('/#/pages/profile/wallet');
   await expect(deep.getByRole('heading', { name: 'My wallet' })).toBeVisible();
-  await expect(deep.getByText('Not available yet')).toBeVisible();
+  await expect(deep.getByText('Available balance')).toBeVisible();
   await deep.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(deep).toHaveURL(/#\/$/);
   await expect(deep.getByRole('heading', { name: 'Seafood Merchant' })).toBeVisible();

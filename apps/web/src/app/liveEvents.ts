@@ -1,7 +1,9 @@
 import type { MerchantEvent } from '@sm/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyMerchantEvents, refreshAllLive } from '../features/auctions/live';
+import { applyBankEvents, refreshBank } from '../features/bank/live';
 import { applyOrderEvents, refreshOrders } from '../features/orders/live';
+import { applyWalletEvents, refreshWallet } from '../features/wallet/live';
 import { parseMerchantEvent } from '../lib/events';
 import { openEventStream } from '../lib/sse';
 
@@ -20,9 +22,12 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     timer = undefined;
     const events = batch;
     batch = [];
-    // Each feature picks the events it cares about; a lot's end concerns both.
+    // Each feature picks the events it cares about; a lot's end concerns both auctions and orders,
+    // an order's move also the wallet's payouts to come.
     applyMerchantEvents(queryClient, events);
     applyOrderEvents(queryClient, events);
+    applyWalletEvents(queryClient, events);
+    applyBankEvents(queryClient, events);
   };
   const close = openEventStream({
     url: '/api/events',
@@ -35,6 +40,8 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     onReconnect: () => {
       refreshAllLive(queryClient);
       refreshOrders(queryClient);
+      refreshWallet(queryClient);
+      refreshBank(queryClient);
     },
   });
   return () => {

@@ -5,8 +5,11 @@ import { lazyPage, type PageProps } from './lazyPage';
 
 export type NavTitle = keyof typeof en.nav;
 export type TabKey = 'home' | 'orders' | 'profile';
-/** Spec §2: home blue with a white title, login and forgot-password dark, the rest light grey. */
-export type BarStyle = 'home' | 'dark' | 'default';
+/**
+ * Spec §2: home blue with a white title, login and forgot-password dark, the rest light grey. The
+ * wallet has a custom bar: the colour of its balance card, which runs on from it.
+ */
+export type BarStyle = 'home' | 'dark' | 'default' | 'custom';
 
 export interface AppRoute {
   path: string;
@@ -32,9 +35,13 @@ const ForgetPassword = lazyPage(() => import('../features/auth/pages/ForgetPassw
 const Profile = lazyPage(() => import('../features/profile/pages/ProfilePage'));
 const Terms = lazyPage(() => import('../features/about/pages/TermsPage'));
 const Privacy = lazyPage(() => import('../features/about/pages/PrivacyPage'));
+const About = lazyPage(() => import('../features/about/pages/AboutPage'));
+const Faq = lazyPage(() => import('../features/about/pages/FaqPage'));
 const PrinterSetup = lazyPage(() => import('../features/printing/pages/PrinterSetupPage'));
 const Orders = lazyPage(() => import('../features/orders/pages/OrdersPage'));
 const OrderDetail = lazyPage(() => import('./pages/OrderDetailRoute'));
+const Wallet = lazyPage(() => import('../features/wallet/pages/WalletPage'));
+const BankAccount = lazyPage(() => import('../features/bank/pages/BankAccountPage'));
 /** One page for every screen whose feature is not built yet. */
 const NotAvailable = lazyPage(() => import('./pages/NotAvailablePage'));
 
@@ -63,22 +70,23 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.orderDetail, title: 'orderDetail', page: OrderDetail },
   { path: PATHS.auctionCreate, title: 'auctionCreate', page: AuctionCreate },
   { path: PATHS.profile, title: 'profile', page: Profile, tab: 'profile' },
-  { path: PATHS.about, title: 'about', page: NotAvailable },
+  { path: PATHS.about, title: 'about', page: About },
   // The spec makes only login and forgot-password public; the terms and the privacy policy are a
   // deliberate exception: the register form links to them, so they must read without a session.
   { path: PATHS.terms, title: 'terms', page: Terms, public: true },
   { path: PATHS.privacy, title: 'privacy', page: Privacy, public: true },
-  { path: PATHS.faq, title: 'faq', page: NotAvailable },
+  { path: PATHS.faq, title: 'faq', page: Faq },
   { path: PATHS.lotDetail, title: 'lotDetail', page: LotDetail },
   { path: PATHS.store, title: 'store', page: NotAvailable },
   { path: PATHS.basicInfo, title: 'basicInfo', page: NotAvailable },
   { path: PATHS.menu, title: 'menu', page: NotAvailable },
   { path: PATHS.businessRecords, title: 'businessRecords', page: NotAvailable },
-  { path: PATHS.bankAccount, title: 'bankAccount', page: NotAvailable },
+  { path: PATHS.bankAccount, title: 'bankAccount', page: BankAccount },
   {
     path: PATHS.wallet,
     title: 'wallet',
-    page: NotAvailable,
+    page: Wallet,
+    bar: 'custom',
     background: SETTINGS_BACKGROUND,
   },
   {

@@ -32,3 +32,11 @@ export const lotDetailPath = (lotId: string) =>
 /** The Create Auction form filled with a lot's facts and its unsold quantity. */
 export const relistPath = (lotId: string) =>
   `${PATHS.auctionCreate}?relist=${encodeURIComponent(lotId)}`;
+
+/** An order's detail page (the orders list, the wallet's statement and shared links open it). */
+export const orderDetailPath = (orderId: string) =>
+  `${PATHS.orderDetail}?id=${encodeURIComponent(orderId)}`;
+
+/** The wallet with one withdrawal's details open: a statement entry's own address. */
+export const withdrawalPath = (withdrawalId: string) =>
+  `${PATHS.wallet}?withdrawal=${encodeURIComponent(withdrawalId)}`;

@@ -43,6 +43,15 @@ describe('request', () => {
     expect((init?.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
+  it('sends extra headers, such as an Idempotency-Key', async () => {
+    const fetchStub = vi.fn<typeof fetch>(async () => json(200, {}));
+    const { request } = createClient({ fetch: fetchStub });
+    await request('/api/x', { method: 'POST', data: {}, headers: { 'Idempotency-Key': 'k-123' } });
+    const headers = fetchStub.mock.calls[0]![1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('k-123');
+    expect(headers['content-type']).toBe('application/json');
+  });
+
   it('adds query parameters', async () => {
     const fetchStub = vi.fn<typeof fetch>(async () => json(200, {}));
     const { request } = createClient({ fetch: fetchStub });

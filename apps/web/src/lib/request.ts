@@ -73,6 +73,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   data?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Extra headers, such as a money-moving request's Idempotency-Key. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -224,10 +226,10 @@ export function createClient(options: ClientOptions = {}) {
   return {
     request<T>(
       path: string,
-      { method = 'GET', data, query, signal }: RequestOptions = {},
+      { method = 'GET', data, query, headers: extra, signal }: RequestOptions = {},
     ): Promise<T> {
       const url = withQuery(path, query);
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...extra, accept: 'application/json' };
       if (data !== undefined) headers['content-type'] = 'application/json';
       const body = data === undefined ? undefined : JSON.stringify(data);
       return send<T>(url, { method, headers, body }, signal, false);
@@ -236,7 +238,10 @@ export function createClient(options: ClientOptions = {}) {
      * A file of the API (a PDF, an image, printer bytes) as a Blob, with the same time-out and
      * coded errors as `request`: read as JSON or text, bytes would be mangled.
      */
-    requestBlob(path: string, { query, signal }: Omit<RequestOptions, 'method' | 'data'> = {}) {
+    requestBlob(
+      path: string,
+      { query, signal }: Omit<RequestOptions, 'method' | 'data' | 'headers'> = {},
+    ) {
       return send<Blob>(withQuery(path, query), { method: 'GET' }, signal, false, (response) =>
         response.blob(),
       );

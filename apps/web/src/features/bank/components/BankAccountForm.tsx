@@ -1,0 +1,150 @@
+import {
+  BANK_HOLDER_MAX_LENGTH,
+  type BankAccount,
+  type ErrorCode,
+  normalizeAccountNumber,
+} from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../../../lib/errors';
+import { apiErrorCode, isRequestError } from '../../../lib/request';
+import { toast } from '../../../lib/toast';
+import { TextField } from '../../../lib/ui/TextField';
+import { useSaveBankAccount } from '../api';
+import {
+  type BankField,
+  type BankValues,
+  checkBankValues,
+  groupDigits,
+  isBankField,
+  isChanged,
+  valuesOf,
+} from '../form';
+import { BankPicker } from './BankPicker';
+import styles from './bank.module.css';
+
+/** Per-field texts for an empty field: 'Please fill in all fields' under one field reads oddly. */
+const REQUIRED_TEXT = {
+  bankCode: 'errors.BANK_REQUIRED',
+  holderName: 'bank.holderRequired',
+  accountNumber: 'bank.accountNumberRequired',
+} as const;
+
+/**
+ * Bank, holder name and account number, checked by the contract's schema before the API. A
+ * failed check or a refused save marks the field and keeps everything typed. `account` is the
+ * saved account as the server last said (it may change under the form when the operator reviews
+ * it); the form starts from it once.
+ */
+export function BankAccountForm({ account }: { account: BankAccount | null }) {
+  const { t } = useTranslation();
+  const save = useSaveBankAccount();
+  const [values, setValues] = useState<BankValues>(() => valuesOf(account));
+  const [errors, setErrors] = useState<Partial<Record<BankField, ErrorCode>>>({});
+
+  const set = (field: BankField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+  const errorText = (field: BankField) => {
+    const code = errors[field];
+    if (!code) return undefined;
+    return code === 'REQUIRED_FIELDS' ? t(REQUIRED_TEXT[field]) : t(`errors.${code}`);
+  };
+
+  const changed = isChanged(values, account);
+
+  const submit = async () => {
+    if (save.isPending) return;
+    const check = checkBankValues(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    if (account?.status === 'verified') {
+      // Saving the same details again would only undo the verification.
+      if (!changed) {
+        toast(t('success.savedSuccessfully'), 'success');
+        return;
+      }
+      const confirmed = await Dialog.confirm({
+        content: t('bank.reverifyConfirm'),
+        confirmText: t('bank.save'),
+        cancelText: t('common.cancel'),
+      });
+      if (!confirmed) return;
+    }
+    save.mutate(check.input, {
+      onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
+      onError: (error) => {
+        const code = apiErrorCode(error);
+        const field = isRequestError(error) ? error.field : undefined;
+        if (code && isBankField(field)) setErrors({ [field]: code });
+        else showError(error);
+      },
+    });
+  };
+
+  const digits = normalizeAccountNumber(values.accountNumber);
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <BankPicker
+        id="bank-code"
+        label={t('bank.bank')}
+        error={errorText('bankCode')}
+        value={values.bankCode}
+        onChange={(code) => set('bankCode', code)}
+      />
+      <TextField
+        id="bank-holder"
+        label={t('bank.holderName')}
+        error={errorText('holderName')}
+        hint={t('bank.holderHint')}
+        value={values.holderName}
+        placeholder={t('bank.holderPlaceholder')}
+        autoComplete="name"
+        maxLength={BANK_HOLDER_MAX_LENGTH}
+        onChange={(value) => set('holderName', value)}
+      />
+      <TextField
+        id="bank-number"
+        label={t('bank.accountNumber')}
+        error={errorText('accountNumber')}
+        hint={
+          digits
+            ? t('bank.accountNumberSavedAs', { digits: groupDigits(digits) })
+            : t('bank.accountNumberHint')
+        }
+        value={values.accountNumber}
+        placeholder={t('bank.accountNumberPlaceholder')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={40}
+        onChange={(value) => set('accountNumber', value)}
+      />
+      {account?.status === 'verified' && changed ? (
+        <p className={styles.warning} role="note">
+          {t('bank.changeResetsVerification')}
+        </p>
+      ) : null}
+      <Button block size="large" color="primary" type="submit" loading={save.isPending}>
+        {t('bank.save')}
+      </Button>
+    </form>
+  );
+}

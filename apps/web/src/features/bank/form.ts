@@ -1,0 +1,67 @@
+import {
+  type BankAccount,
+  bankAccountInput,
+  type BankAccountInput,
+  type ErrorCode,
+  issueCode,
+  MALAYSIAN_BANKS,
+  normalizeAccountNumber,
+} from '@sm/contract';
+
+/** The form as typed: nothing is lost to a failed check. */
+export interface BankValues {
+  bankCode: string;
+  holderName: string;
+  accountNumber: string;
+}
+export type BankField = keyof BankValues;
+const FIELDS: readonly BankField[] = ['bankCode', 'holderName', 'accountNumber'];
+export const isBankField = (field: unknown): field is BankField =>
+  FIELDS.includes(field as BankField);
+
+export const valuesOf = (account: BankAccount | null): BankValues => ({
+  bankCode: account?.bankCode ?? '',
+  holderName: account?.holderName ?? '',
+  accountNumber: account?.accountNumber ?? '',
+});
+
+export type BankCheck =
+  | { ok: true; input: BankAccountInput }
+  | { ok: false; errors: Partial<Record<BankField, ErrorCode>> };
+
+/** The contract's `bankAccountInput` over what was typed: what to send, or a code per field. */
+export function checkBankValues(values: BankValues): BankCheck {
+  const parsed = bankAccountInput.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors: Partial<Record<BankField, ErrorCode>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (isBankField(field)) errors[field] ??= issueCode(issue);
+  }
+  return { ok: false, errors };
+}
+
+/** Whether saving would change the account (and so send it back to Unverified). */
+export function isChanged(values: BankValues, account: BankAccount | null): boolean {
+  if (!account) return true;
+  const digits = normalizeAccountNumber(values.accountNumber) ?? values.accountNumber.trim();
+  return (
+    values.bankCode !== account.bankCode ||
+    values.holderName.trim() !== account.holderName ||
+    digits !== account.accountNumber
+  );
+}
+
+/** `123456789012` → `1234 5678 9012`, easier to check against a bank card or statement. */
+export const groupDigits = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+const simplify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Banks whose name or code contains what was typed, ignoring case, spaces and punctuation. */
+export function searchBanks(q: string): (typeof MALAYSIAN_BANKS)[number][] {
+  const needle = simplify(q);
+  if (!needle) return [...MALAYSIAN_BANKS];
+  return MALAYSIAN_BANKS.filter(
+    (bank) => simplify(bank.name).includes(needle) || simplify(bank.code).includes(needle),
+  );
+}

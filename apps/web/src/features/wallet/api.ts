@@ -1,0 +1,88 @@
+import type { MerchantWalletResponse, StatementResponse, Withdrawal } from '@sm/contract';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { request } from '../../lib/request';
+import type { StatementFilter } from './statement';
+
+/** Query keys of the feature, in one place: live events and mutations invalidate by them. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  summary: ['wallet', 'summary'] as const,
+  statements: ['wallet', 'statement'] as const,
+  statement: (filter: StatementFilter) => ['wallet', 'statement', filter] as const,
+  withdrawals: ['wallet', 'withdrawal'] as const,
+  withdrawal: (id: string) => ['wallet', 'withdrawal', id] as const,
+};
+
+export const walletQueryOptions = () =>
+  queryOptions({
+    queryKey: walletKeys.summary,
+    queryFn: ({ signal }) => request<MerchantWalletResponse>('/api/wallet', { signal }),
+  });
+
+const PAGE_SIZE = 30;
+
+export const statementQueryOptions = (filter: StatementFilter) =>
+  infiniteQueryOptions({
+    queryKey: walletKeys.statement(filter),
+    queryFn: ({ pageParam, signal }) =>
+      request<StatementResponse>('/api/wallet/statement', {
+        query: {
+          type: filter === 'all' ? undefined : filter,
+          cursor: pageParam || undefined,
+          limit: PAGE_SIZE,
+        },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const withdrawalQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: walletKeys.withdrawal(id),
+    queryFn: ({ signal }) =>
+      request<Withdrawal>(`/api/wallet/withdrawals/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/**
+ * Keeps only a statement's first page, so the next fetch asks one page instead of every page
+ * scrolled through: pull to refresh starts the statement again from the top.
+ */
+export function keepFirstPage(queryClient: QueryClient, filter: StatementFilter) {
+  queryClient.setQueryData<InfiniteData<StatementResponse, string>>(
+    walletKeys.statement(filter),
+    (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+  );
+}
+
+/** A withdrawal request: the amount in sen, and the key of this intent (see attemptKeys). */
+export interface WithdrawVariables {
+  amount: number;
+  idempotencyKey: string;
+}
+
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ amount, idempotencyKey }: WithdrawVariables) =>
+      request<Withdrawal>('/api/wallet/withdrawals', {
+        method: 'POST',
+        data: { amount },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: (withdrawal) => {
+      queryClient.setQueryData(walletKeys.withdrawal(withdrawal.id), withdrawal);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.summary });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.statements });
+    },
+    // Refused (a withdrawal pending elsewhere, a bank account changed): show the wallet as it is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: walletKeys.summary }),
+  });
+}

@@ -1,0 +1,198 @@
+import { formatRM, type WalletEntry } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/datetime';
+import { orderDetailPath } from '../../../lib/paths';
+import states from '../../../lib/ui/PageMessage.module.css';
+import { Spinner } from '../../../lib/ui/Spinner';
+import { formatSigned } from '../statement';
+import styles from './wallet.module.css';
+
+/** A row's height before it is measured; Malay labels and large amounts may wrap past it. */
+const ESTIMATED_ROW = 65;
+const OVERSCAN = 8;
+/** The next page is asked for when this few rows are left below the last one on screen. */
+const PREFETCH = 10;
+
+/** The element's top in the document, ignoring transforms (a pull-to-refresh in progress). */
+function documentTop(element: HTMLElement): number {
+  let top = 0;
+  for (let node: HTMLElement | null = element; node; node = node.offsetParent as HTMLElement | null)
+    top += node.offsetTop;
+  return top;
+}
+
+function EntryContent({ entry }: { entry: WalletEntry }) {
+  const { t } = useTranslation();
+  const opens = entry.orderId !== null || entry.withdrawalId !== null;
+  return (
+    <>
+      <span className={styles.entryMain}>
+        <span className={styles.entryType}>{t(`walletTypes.${entry.type}`)}</span>
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+      </span>
+      <span className={styles.entryFigures}>
+        <strong className={entry.amount > 0 ? styles.credit : styles.debit}>
+          {formatSigned(entry.amount)}
+        </strong>
+        <span className={styles.balanceAfter}>
+          {t('wallet.balanceAfter', { amount: formatRM(entry.balanceAfter) })}
+        </span>
+      </span>
+      {opens ? (
+        <RightOutline className={styles.entryChevron} aria-hidden="true" />
+      ) : (
+        <span className={styles.entryChevronSpace} />
+      )}
+    </>
+  );
+}
+
+/** One ledger entry: it opens its order, or its withdrawal's details; a deposit opens nothing. */
+function EntryRow({
+  entry,
+  onOpen,
+  onOpenWithdrawal,
+}: {
+  entry: WalletEntry;
+  onOpen: () => void;
+  onOpenWithdrawal: (id: string) => void;
+}) {
+  const withdrawalId = entry.withdrawalId;
+  if (entry.orderId)
+    return (
+      <Link className={styles.entry} to={orderDetailPath(entry.orderId)} onClick={onOpen}>
+        <EntryContent entry={entry} />
+      </Link>
+    );
+  if (withdrawalId)
+    return (
+      <button
+        type="button"
+        className={styles.entry}
+        aria-haspopup="dialog"
+        onClick={() => onOpenWithdrawal(withdrawalId)}
+      >
+        <EntryContent entry={entry} />
+      </button>
+    );
+  return (
+    <div className={styles.entry}>
+      <EntryContent entry={entry} />
+    </div>
+  );
+}
+
+/**
+ * The statement as one long list scrolled by the page, windowed as the orders list is: only the
+ * rows on screen (and a few around them) are in the DOM, however many pages have loaded.
+ */
+export function StatementList({
+  entries,
+  hasMore,
+  loadingMore,
+  loadFailed,
+  onLoadMore,
+  onOpen,
+  onOpenWithdrawal,
+}: {
+  entries: WalletEntry[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadFailed: boolean;
+  onLoadMore: () => void;
+  /** An entry's order is about to open (the page keeps its scroll for Back). */
+  onOpen: () => void;
+  onOpenWithdrawal: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // What is above the list (the balance card, the chips) may change height on any render.
+  const measure = useCallback(() => {
+    if (listRef.current) setScrollMargin(documentTop(listRef.current));
+  }, []);
+  useLayoutEffect(measure);
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: entries.length,
+    estimateSize: () => ESTIMATED_ROW,
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey: (index) => entries[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && !loadFailed && lastIndex >= entries.length - PREFETCH)
+      onLoadMore();
+  }, [hasMore, loadingMore, loadFailed, lastIndex, entries.length, onLoadMore]);
+
+  return (
+    <>
+      <ul
+        ref={listRef}
+        className={styles.list}
+        aria-label={t('wallet.listLabel')}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const entry = entries[row.index];
+          if (!entry) return null;
+          return (
+            <li
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className={styles.row}
+              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+            >
+              <EntryRow entry={entry} onOpen={onOpen} onOpenWithdrawal={onOpenWithdrawal} />
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.listEnd}>
+        {loadFailed ? (
+          <p role="alert">
+            {t('wallet.loadMoreFailed')}{' '}
+            <Button size="mini" fill="outline" onClick={onLoadMore}>
+              {t('common.retry')}
+            </Button>
+          </p>
+        ) : loadingMore || hasMore ? (
+          <p role="status">
+            <Spinner size={16} /> {t('wallet.loadingMore')}
+          </p>
+        ) : (
+          <p>{t('wallet.noMore')}</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Grey rows where the first page will be. */
+export function StatementSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className={styles.skeletonRow}>
+          <span className={`${states.skeleton} ${styles.line}`} />
+          <span className={`${states.skeleton} ${styles.line} ${styles.lineShort}`} />
+        </div>
+      ))}
+    </div>
+  );
+}

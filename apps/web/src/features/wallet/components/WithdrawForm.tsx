@@ -1,0 +1,193 @@
+import { formatRM, type MerchantWalletResponse, MIN_WITHDRAWAL, senToInput } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/datetime';
+import { showError } from '../../../lib/errors';
+import { PATHS } from '../../../lib/paths';
+import { apiErrorCode } from '../../../lib/request';
+import { toast } from '../../../lib/toast';
+import { Notice } from '../../../lib/ui/Notice';
+import { TextField } from '../../../lib/ui/TextField';
+import { useWithdraw } from '../api';
+import {
+  type AmountError,
+  attemptKeys,
+  checkAmount,
+  isAmountError,
+  type WithdrawBlock,
+  withdrawBlocks,
+} from '../withdraw';
+import styles from './wallet.module.css';
+
+/** Why no withdrawal can be made now, and what to do about it. */
+function BlockNotice({ block, wallet }: { block: WithdrawBlock; wallet: MerchantWalletResponse }) {
+  const { t } = useTranslation();
+  const toBank = block === 'BANK_ACCOUNT_REQUIRED' || block === 'BANK_ACCOUNT_NOT_VERIFIED';
+  return (
+    <Notice tone="warning">
+      {t(`errors.${block}`)}
+      {block === 'WITHDRAWAL_TOO_SOON' && wallet.nextWithdrawalAt ? (
+        <> {t('wallet.nextWithdrawal', { time: formatDateTime(wallet.nextWithdrawalAt) })}</>
+      ) : null}
+      {toBank ? (
+        <>
+          {' '}
+          <Link to={PATHS.bankAccount}>{t('wallet.goToBank')}</Link>
+        </>
+      ) : null}
+    </Notice>
+  );
+}
+
+/**
+ * The withdraw sheet: the amount (at most the balance, or all of it), where it is paid, the rules,
+ * and what stops a withdrawal now. The contract's rules are checked here first, with the same coded
+ * messages the API answers.
+ */
+export function WithdrawForm({
+  wallet,
+  onDone,
+}: {
+  wallet: MerchantWalletResponse;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const withdraw = useWithdraw();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<AmountError | null>(null);
+  // One key per intent, kept across retries of the same amount (see attemptKeys).
+  const [keys] = useState(() => attemptKeys());
+  const blocks = withdrawBlocks(wallet);
+  const blocked = blocks.length > 0;
+  const bank = wallet.bankAccount;
+
+  const change = (value: string) => {
+    setTyped(value);
+    setError(null);
+  };
+
+  const submit = () => {
+    if (withdraw.isPending) return;
+    const first = blocks[0];
+    if (first) {
+      toast(t(`errors.${first}`));
+      return;
+    }
+    const check = checkAmount(typed, wallet.balance);
+    if (!check.ok) {
+      setError(check.code);
+      return;
+    }
+    withdraw.mutate(
+      { amount: check.amount, idempotencyKey: keys.keyFor(check.amount) },
+      {
+        onSuccess: () => {
+          keys.done();
+          toast(t('success.submittedForReview'), 'success');
+          onDone();
+        },
+        onError: (failure) => {
+          const code = apiErrorCode(failure);
+          if (isAmountError(code)) setError(code);
+          else showError(failure);
+        },
+      },
+    );
+  };
+
+  const errorText =
+    error === null
+      ? undefined
+      : error === 'REQUIRED_FIELDS'
+        ? t('wallet.amountRequired')
+        : t(`errors.${error}`);
+  const headingId = `${id}-heading`;
+  const amountId = `${id}-amount`;
+
+  return (
+    <form
+      className={styles.sheet}
+      role="dialog"
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id={headingId}>{t('wallet.withdrawTitle')}</h2>
+
+      {blocked ? (
+        <div className={styles.blocks}>
+          {blocks.map((block) => (
+            <BlockNotice key={block} block={block} wallet={wallet} />
+          ))}
+        </div>
+      ) : null}
+
+      <TextField
+        id={amountId}
+        label={t('wallet.amount')}
+        error={errorText}
+        value={typed}
+        placeholder={t('wallet.amountPlaceholder', { amount: senToInput(MIN_WITHDRAWAL) })}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={16}
+        disabled={blocked}
+        onChange={change}
+        hint={
+          <span className={styles.available}>
+            <span>{t('wallet.available', { amount: formatRM(wallet.balance) })}</span>
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={blocked || wallet.balance <= 0}
+              onClick={() => change(senToInput(wallet.balance))}
+            >
+              {t('wallet.withdrawAll')}
+            </button>
+          </span>
+        }
+      />
+
+      {bank ? (
+        <div className={styles.destination}>
+          <span>{t('wallet.paidTo')}</span>
+          <strong>
+            {bank.bankName} {bank.accountNumber}
+          </strong>
+          <span>{bank.holderName}</span>
+        </div>
+      ) : null}
+
+      <div>
+        <p className={styles.rulesTitle}>{t('wallet.rulesTitle')}</p>
+        <ul className={styles.rules}>
+          <li>{t('wallet.rules.amount', { amount: formatRM(MIN_WITHDRAWAL) })}</li>
+          <li>{t('wallet.rules.interval')}</li>
+          <li>{t('wallet.rules.pending')}</li>
+          <li>{t('wallet.rules.bank')}</li>
+        </ul>
+      </div>
+
+      <div className={styles.sheetActions}>
+        <Button size="large" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          size="large"
+          color="primary"
+          type="submit"
+          disabled={blocked}
+          loading={withdraw.isPending}
+        >
+          {t('wallet.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

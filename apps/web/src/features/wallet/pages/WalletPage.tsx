@@ -1,0 +1,219 @@
+import Popup from 'antd-mobile/es/components/popup';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { errorText } from '../../../lib/errors';
+import { PageMessage } from '../../../lib/ui/PageMessage';
+import { WalletIcon } from '../../../lib/ui/WalletIcon';
+import { keepFirstPage, statementQueryOptions, walletKeys, walletQueryOptions } from '../api';
+import { BalanceCard, BalanceCardPlaceholder, BankAccountRow } from '../components/BalanceCard';
+import { StatementList, StatementSkeleton } from '../components/StatementList';
+import styles from '../components/wallet.module.css';
+import { WithdrawalDetails } from '../components/WithdrawalDetails';
+import { WithdrawForm } from '../components/WithdrawForm';
+import { readFilter, STATEMENT_FILTERS, type StatementFilter } from '../statement';
+
+const SHEET_STYLE = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
+/** The longest wait worth a timer: past it, focus and pull to refresh keep the wallet fresh. */
+const MAX_TIMER_MS = 25 * 60 * 60_000;
+
+/** Where each statement was scrolled when an order was opened, so Back returns to the same row. */
+const scrollOf = new Map<StatementFilter, number>();
+
+/**
+ * My wallet (spec §2, PRODUCT.md §6): the balance with the payouts to come and the withdrawal in
+ * review, the bank account withdrawals go to, Withdraw, and the statement filtered by type. The
+ * filter (`type`) and an open withdrawal (`withdrawal`) live in the URL, so both can be linked.
+ */
+export default function WalletPage({ query }: { query: Record<string, string> }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const [, setParams] = useSearchParams();
+  const filter = readFilter(query.type);
+  const openWithdrawal = query.withdrawal ?? '';
+
+  const wallet = useQuery(walletQueryOptions());
+  const statement = useInfiniteQuery(statementQueryOptions(filter));
+  const entries = useMemo(
+    () => statement.data?.pages.flatMap((page) => page.items) ?? [],
+    [statement.data],
+  );
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = statement;
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
+
+  // The withdraw sheet: a new key per opening starts a fresh form.
+  const [withdrawing, setWithdrawing] = useState({ open: false, key: 0 });
+  const closeWithdraw = () => setWithdrawing((current) => ({ ...current, open: false }));
+
+  // A withdrawal's details: opened here, it is a history entry that Back closes; opened from a
+  // link, closing it stays on the wallet.
+  const pushed = useRef(false);
+  const [shownWithdrawal, setShownWithdrawal] = useState(openWithdrawal);
+  if (openWithdrawal && openWithdrawal !== shownWithdrawal) setShownWithdrawal(openWithdrawal);
+  const showWithdrawal = (id: string) => {
+    pushed.current = true;
+    setParams((params) => {
+      params.set('withdrawal', id);
+      return params;
+    });
+  };
+  const closeWithdrawal = () => {
+    if (pushed.current) {
+      pushed.current = false;
+      navigate(-1);
+    } else {
+      setParams(
+        (params) => {
+          params.delete('withdrawal');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const chooseFilter = (next: StatementFilter) => {
+    setParams(next === 'all' ? {} : { type: next }, { replace: true });
+  };
+
+  // The 24 h rule lifts at nextWithdrawalAt: ask the server again then.
+  const nextAt = wallet.data?.nextWithdrawalAt;
+  const refetchWallet = wallet.refetch;
+  useEffect(() => {
+    if (!nextAt) return;
+    const wait = Date.parse(nextAt) - Date.now() + 1_000;
+    if (!(wait > 0 && wait < MAX_TIMER_MS)) return;
+    const timer = setTimeout(() => void refetchWallet(), wait);
+    return () => clearTimeout(timer);
+  }, [nextAt, refetchWallet]);
+
+  // Back from an order: the statement where it was, once, when it is first on screen.
+  const hasData = statement.data !== undefined;
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (restored.current || !hasData) return;
+    restored.current = true;
+    const saved = scrollOf.get(filter);
+    scrollOf.delete(filter);
+    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+  }, [hasData, filter, navigationType]);
+
+  const refresh = async () => {
+    keepFirstPage(queryClient, filter);
+    await Promise.all([
+      queryClient.refetchQueries({ queryKey: walletKeys.summary }),
+      queryClient.refetchQueries({ queryKey: walletKeys.statement(filter) }),
+    ]);
+  };
+
+  let list;
+  if (statement.isPending) {
+    list = <StatementSkeleton />;
+  } else if (statement.isError && entries.length === 0) {
+    list = (
+      <PageMessage
+        title={t('wallet.statementFailed')}
+        description={errorText(statement.error) ?? undefined}
+        action={t('common.retry')}
+        onAction={() => void statement.refetch()}
+      />
+    );
+  } else if (entries.length === 0) {
+    list =
+      filter === 'all' ? (
+        <PageMessage
+          icon={<WalletIcon />}
+          title={t('wallet.empty')}
+          description={t('wallet.emptyHint')}
+        />
+      ) : (
+        <PageMessage
+          icon={<WalletIcon />}
+          title={t('wallet.emptyFiltered', { type: t(`walletTypes.${filter}`) })}
+        />
+      );
+  } else {
+    list = (
+      <StatementList
+        entries={entries}
+        hasMore={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        loadFailed={isFetchNextPageError}
+        onLoadMore={loadMore}
+        onOpen={() => scrollOf.set(filter, window.scrollY)}
+        onOpenWithdrawal={showWithdrawal}
+      />
+    );
+  }
+
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className={styles.screen}>
+        {wallet.data ? (
+          <>
+            <BalanceCard
+              wallet={wallet.data}
+              onWithdraw={() => setWithdrawing((current) => ({ open: true, key: current.key + 1 }))}
+              onOpenWithdrawal={showWithdrawal}
+            />
+            <BankAccountRow bank={wallet.data.bankAccount} />
+          </>
+        ) : wallet.isError ? (
+          <BalanceCardPlaceholder
+            error={errorText(wallet.error) ?? undefined}
+            onRetry={() => void wallet.refetch()}
+          />
+        ) : (
+          <BalanceCardPlaceholder />
+        )}
+
+        <section className={`${styles.card} ${styles.statement}`} aria-labelledby="statement">
+          <h2 id="statement">{t('wallet.statement')}</h2>
+          <div className={styles.chips} role="group" aria-label={t('wallet.filterLabel')}>
+            {STATEMENT_FILTERS.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={styles.chip}
+                aria-pressed={filter === type}
+                onClick={() => chooseFilter(type)}
+              >
+                {type === 'all' ? t('wallet.all') : t(`walletTypes.${type}`)}
+              </button>
+            ))}
+          </div>
+          {list}
+        </section>
+      </div>
+
+      <Popup
+        visible={withdrawing.open && wallet.data !== undefined}
+        onMaskClick={closeWithdraw}
+        onClose={closeWithdraw}
+        bodyStyle={SHEET_STYLE}
+        destroyOnClose
+      >
+        {wallet.data ? (
+          <WithdrawForm key={withdrawing.key} wallet={wallet.data} onDone={closeWithdraw} />
+        ) : null}
+      </Popup>
+      <Popup
+        visible={openWithdrawal !== ''}
+        onMaskClick={closeWithdrawal}
+        onClose={closeWithdrawal}
+        bodyStyle={SHEET_STYLE}
+        destroyOnClose
+      >
+        {shownWithdrawal ? (
+          <WithdrawalDetails id={shownWithdrawal} onClose={closeWithdrawal} />
+        ) : null}
+      </Popup>
+    </PullToRefresh>
+  );
+}
