@@ -16,6 +16,7 @@ import { type Clock, isTestClock, systemClock, type TestClock } from './lib/cloc
 import { AppError } from './lib/errors.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { validatorCompiler } from './lib/validator.js';
+import { readWebBuild } from './lib/web-build.js';
 import { authGuards, sessionCookies } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
@@ -40,6 +41,8 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { MEDIA_URL_PREFIX } from './modules/media/media.view.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { createPrintingService } from './modules/printing/printing.service.js';
 
@@ -204,7 +207,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
-  await app.register(systemRoutes, { prefix: '/api', ping: database.ping });
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    ping: database.ping,
+    webBuild: readWebBuild(path.join(config.webDist, 'index.html')),
+  });
   await app.register(authRoutes('merchant'), { prefix: '/api', ...authOptions });
   await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
   await app.register(merchantAuctionRoutes, { prefix: '/api', auctions });
@@ -222,6 +229,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(bankRoutes, {
     prefix: '/api',
     bank: createBankService({ db: database.db, clock }),
+  });
+  await app.register(feedbackRoutes, {
+    prefix: '/api',
+    feedback: createFeedbackService({ db: database.db, clock }),
   });
   await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
   await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });

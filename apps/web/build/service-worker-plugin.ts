@@ -5,6 +5,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 const PRECACHE_PLACEHOLDER = 'self.__PRECACHE_MANIFEST__';
 const VERSION_PLACEHOLDER = 'self.__CACHE_VERSION__';
+/** WEB_BUILD_META of the contract (this file runs in Vite's config loader, outside the workspace). */
+const BUILD_META = 'sm-build';
 
 function listFiles(dir: string): string[] {
   let names: string[];
@@ -22,7 +24,9 @@ function listFiles(dir: string): string[] {
 /**
  * Emits `sw.js` from a plain service-worker template, with the list of files to precache (the
  * app shell: `/`, every built chunk and asset, the manifest and icons) and a cache version derived
- * from that list, so each build with new hashed files installs a fresh cache.
+ * from that list, so each build with new hashed files installs a fresh cache. The same version is
+ * the build's id: written into index.html, where the running app and the server (GET /api/version)
+ * read it, so the app can tell when the server has a newer build than the one it runs.
  */
 export function serviceWorker(options: { template: string }): Plugin {
   let config: ResolvedConfig;
@@ -51,6 +55,12 @@ export function serviceWorker(options: { template: string }): Plugin {
       const hash = createHash('sha256').update(template).update(JSON.stringify(urls));
       if (html && html.type === 'asset') hash.update(html.source);
       const version = hash.digest('hex').slice(0, 16);
+      if (html && html.type === 'asset') {
+        html.source = String(html.source).replace(
+          '</head>',
+          `  <meta name="${BUILD_META}" content="${version}" />\n  </head>`,
+        );
+      }
       const source = template
         .replace(PRECACHE_PLACEHOLDER, JSON.stringify(urls))
         .replace(VERSION_PLACEHOLDER, JSON.stringify(version));

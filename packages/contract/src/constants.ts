@@ -1,6 +1,11 @@
 /** Product constants from the spec (§9) and PRODUCT.md; one source for app and server. */
 export const APP_VERSION = '1.0.0';
 export const APP_VERSION_CODE = 100;
+/**
+ * The <meta name> under which each web build records its id in index.html: the running app reads
+ * it from its page, the server from the build it serves (GET /api/version).
+ */
+export const WEB_BUILD_META = 'sm-build';
 
 export const LOCALES = ['en', 'zh', 'my'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -69,3 +74,18 @@ export const MERCHANT_EVENT_TYPES = [
   'bank_account_reviewed',
   'business_reviewed',
 ] as const;
+
+/**
+ * Spec §9: support answers Mon–Fri 9:00–18:00, Kuala Lumpur time (UTC+8 all year). Days are
+ * ISO weekdays (1 = Monday); times are minutes after midnight, the closing minute excluded.
+ */
+export const SUPPORT_HOURS = { days: [1, 2, 3, 4, 5], opens: 9 * 60, closes: 18 * 60 } as const;
+
+/** The marketplace's support lines: phone numbers in E.164, each with the form merchants dial. */
+export const SUPPORT_CONTACT = {
+  phone: '+60327278800',
+  phoneDisplay: '03-2727 8800',
+  whatsapp: '+60127278800',
+  whatsappDisplay: '012-727 8800',
+  email: 'support@seafoodmerchant.com.my',
+} as const;

@@ -86,6 +86,12 @@ export const ERROR_CODES = {
   PRINTER_UNREACHABLE: { status: 502, message: 'Printer not reachable' },
   INVALID_HOST: { status: 400, message: 'Enter a host name or IP address' },
   INVALID_PORT: { status: 400, message: 'Enter a port from 1 to 65535' },
+  // Feedback
+  FEEDBACK_CATEGORY_REQUIRED: { status: 400, message: 'Choose what your feedback is about' },
+  FEEDBACK_TOO_SHORT: { status: 400, message: 'Write at least 10 characters' },
+  FEEDBACK_TOO_LONG: { status: 400, message: 'Write at most 1,000 characters' },
+  INVALID_CONTACT: { status: 400, message: 'Enter a Malaysian mobile number or an e-mail address' },
+  FEEDBACK_LIMIT: { status: 429, message: 'You have sent a lot of feedback, try again later' },
   // Generic
   NOT_FOUND: { status: 404, message: 'Not found' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, try again later' },

@@ -13,4 +13,5 @@ export * from './orders.js';
 export * from './banks.js';
 export * from './wallet.js';
 export * from './printers.js';
+export * from './feedback.js';
 export * from './events.js';

@@ -1,6 +1,7 @@
 import {
   BANK_ACCOUNT_STATUSES,
   EINVOICE_STATUSES,
+  FEEDBACK_CATEGORIES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
   PRINTER_KINDS,
@@ -622,4 +623,28 @@ export const operatorActions = pgTable(
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [index('operator_actions_target_idx').on(t.targetType, t.targetId)],
+);
+
+export const feedbackCategory = pgEnum('feedback_category', FEEDBACK_CATEGORIES);
+
+/**
+ * What merchants tell the marketplace from About › Feedback, with the app version and language
+ * they used, so a report can be matched to the build that showed the problem.
+ */
+export const feedbackMessages = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    category: feedbackCategory('category').notNull(),
+    message: text('message').notNull(),
+    /** A Malaysian mobile in E.164 or an e-mail address, when given. */
+    contact: text('contact'),
+    appVersion: text('app_version').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('feedback_merchant_idx').on(t.merchantId, t.createdAt, t.id)],
 );

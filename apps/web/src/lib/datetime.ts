@@ -10,6 +10,7 @@ const STYLES = {
   localDateTime: { dateStyle: 'medium', timeStyle: 'short' },
   // A calendar day (YYYY-MM-DD) reads as UTC midnight: shown in UTC, it is that same day.
   day: { dateStyle: 'medium', timeZone: 'UTC' },
+  weekday: { weekday: 'long', timeZone: TIME_ZONE },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -41,6 +42,10 @@ export const formatLocalDateTime = (iso: string, locale: Locale = currentLocale(
 /** A calendar day, YYYY-MM-DD (a Kuala Lumpur day of the orders filter), as `1 Nov 2026`. */
 export const formatDay = (day: string, locale: Locale = currentLocale()) =>
   format(day, locale, 'day');
+
+/** The day of the week in Asia/Kuala_Lumpur: `Monday`, `星期一`, `Isnin`. */
+export const formatWeekday = (iso: string, locale: Locale = currentLocale()) =>
+  format(iso, locale, 'weekday');
 
 /** A time left as `m:ss`, or `h:mm:ss` from an hour up; never negative. */
 export function formatDuration(ms: number): string {

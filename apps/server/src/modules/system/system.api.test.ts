@@ -10,7 +10,10 @@ describe.each(DB_KINDS)('system routes on %s', (kind) => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'sm-web-'));
     await mkdir(path.join(webDist, 'assets'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><meta name="sm-build" content="b1d5e7a9c3f04e21"><title>app shell</title>',
+    );
     await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await createTestApp(kind, { WEB_DIST: webDist });
   });
@@ -18,11 +21,15 @@ describe.each(DB_KINDS)('system routes on %s', (kind) => {
     await t?.close();
   });
 
-  it('reports health and version', async () => {
+  it('reports health, version and the build of the app it serves', async () => {
     const health = await t.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok', database: 'up' });
-    expect((await t.app.inject('/api/version')).json()).toEqual({ version: '1.0.0', code: 100 });
+    expect((await t.app.inject('/api/version')).json()).toEqual({
+      version: '1.0.0',
+      code: 100,
+      build: 'b1d5e7a9c3f04e21',
+    });
   });
 
   it('serves the OpenAPI document with merchant, buyer and operator routes', async () => {

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 
-export async function systemRoutes(app: FastifyInstance, { ping }: { ping: () => Promise<void> }) {
+export async function systemRoutes(
+  app: FastifyInstance,
+  { ping, webBuild }: { ping: () => Promise<void>; webBuild: string | null },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/health', {
@@ -26,9 +29,9 @@ export async function systemRoutes(app: FastifyInstance, { ping }: { ping: () =>
   r.get('/version', {
     schema: {
       tags: ['System'],
-      summary: 'Version of the server and the app it serves',
+      summary: 'Version of the server, and the build of the app it serves',
       response: { 200: versionResponse },
     },
-    handler: async () => ({ version: APP_VERSION, code: APP_VERSION_CODE }),
+    handler: async () => ({ version: APP_VERSION, code: APP_VERSION_CODE, build: webBuild }),
   });
 }

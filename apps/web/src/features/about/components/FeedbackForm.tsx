@@ -1,0 +1,166 @@
+import { type ErrorCode, FEEDBACK_CATEGORIES, FEEDBACK_MESSAGE_MAX_LENGTH } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import Selector from 'antd-mobile/es/components/selector';
+import TextArea from 'antd-mobile/es/components/text-area';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/datetime';
+import { showError } from '../../../lib/errors';
+import { currentLocale } from '../../../lib/i18n';
+import { apiErrorCode, isRequestError } from '../../../lib/request';
+import { toast } from '../../../lib/toast';
+import { Field } from '../../../lib/ui/Field';
+import { TextField } from '../../../lib/ui/TextField';
+import { recentFeedbackQueryOptions, useSendFeedback } from '../api';
+import {
+  checkFeedback,
+  EMPTY_FEEDBACK,
+  type FeedbackField,
+  type FeedbackValues,
+  isFeedbackField,
+} from '../feedbackForm';
+import { appVersionLabel } from '../update';
+import styles from './about.module.css';
+
+/** What the merchant sent before: a line each, so they see that it arrived. */
+function RecentFeedback() {
+  const { t } = useTranslation();
+  const recent = useQuery(recentFeedbackQueryOptions());
+  if (!recent.data?.length) return null;
+  return (
+    <section className={styles.recent} aria-label={t('about.feedback.recent')}>
+      <h3>{t('about.feedback.recent')}</h3>
+      <ul>
+        {recent.data.map((item) => (
+          <li key={item.id}>
+            <span className={styles.recentMeta}>
+              {t(`about.feedback.categories.${item.category}`)} · {formatDateTime(item.createdAt)}
+            </span>
+            <span className={styles.recentText}>{item.message}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Feedback to the marketplace: a topic, a message and a way to answer; checked by the contract. */
+export function FeedbackForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const send = useSendFeedback();
+  const [values, setValues] = useState<FeedbackValues>(EMPTY_FEEDBACK);
+  const [errors, setErrors] = useState<Partial<Record<FeedbackField, ErrorCode>>>({});
+
+  const set = <K extends FeedbackField>(field: K, value: FeedbackValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+  const errorText = (field: FeedbackField) => {
+    const code = errors[field];
+    if (!code) return undefined;
+    return code === 'REQUIRED_FIELDS' ? t('about.feedback.messageRequired') : t(`errors.${code}`);
+  };
+
+  const submit = () => {
+    const check = checkFeedback(values, { version: appVersionLabel(), locale: currentLocale() });
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    send.mutate(check.input, {
+      onSuccess: () => {
+        toast(t('about.feedback.submitted'), 'success');
+        onDone();
+      },
+      onError: (error) => {
+        const code = apiErrorCode(error);
+        const field = isRequestError(error) ? error.field : undefined;
+        if (code && isFeedbackField(field)) setErrors({ [field]: code });
+        else showError(error);
+      },
+    });
+  };
+
+  const fieldId = (field: FeedbackField) => `${id}-${field}`;
+  const headingId = `${id}-heading`;
+
+  return (
+    <form
+      className={styles.sheet}
+      role="dialog"
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id={headingId}>{t('about.feedback.title')}</h2>
+      <p className={styles.muted}>{t('about.feedback.intro')}</p>
+
+      <Field
+        id={fieldId('category')}
+        label={t('about.feedback.category')}
+        error={errorText('category')}
+        group
+        bare
+      >
+        <Selector
+          className={styles.selector}
+          columns={2}
+          options={FEEDBACK_CATEGORIES.map((category) => ({
+            value: category,
+            label: t(`about.feedback.categories.${category}`),
+          }))}
+          value={values.category ? [values.category] : []}
+          onChange={([category]) => set('category', category ?? '')}
+        />
+      </Field>
+
+      <Field
+        id={fieldId('message')}
+        label={t('about.feedback.message')}
+        error={errorText('message')}
+      >
+        <TextArea
+          id={fieldId('message')}
+          value={values.message}
+          placeholder={t('about.feedback.messagePlaceholder')}
+          maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 4, maxRows: 8 }}
+          onChange={(value) => set('message', value)}
+        />
+      </Field>
+
+      <TextField
+        id={fieldId('contact')}
+        label={t('about.feedback.contact')}
+        error={errorText('contact')}
+        hint={t('about.feedback.contactHint')}
+        value={values.contact}
+        placeholder={t('about.feedback.contactPlaceholder')}
+        autoComplete="email"
+        onChange={(value) => set('contact', value)}
+      />
+
+      <div className={styles.sheetActions}>
+        <Button block size="large" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button block size="large" color="primary" type="submit" loading={send.isPending}>
+          {t('about.feedback.submit')}
+        </Button>
+      </div>
+
+      <RecentFeedback />
+    </form>
+  );
+}

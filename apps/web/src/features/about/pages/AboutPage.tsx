@@ -1,0 +1,114 @@
+import { APP_VERSION } from '@sm/contract';
+import Dialog from 'antd-mobile/es/components/dialog';
+import List from 'antd-mobile/es/components/list';
+import Popup from 'antd-mobile/es/components/popup';
+import ChatAddOutline from 'antd-mobile-icons/es/ChatAddOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import LockOutline from 'antd-mobile-icons/es/LockOutline';
+import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
+import QuestionCircleOutline from 'antd-mobile-icons/es/QuestionCircleOutline';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showError } from '../../../lib/errors';
+import { PATHS } from '../../../lib/paths';
+import { toast } from '../../../lib/toast';
+import { Spinner } from '../../../lib/ui/Spinner';
+import { useCheckForUpdate } from '../api';
+import { FeedbackForm } from '../components/FeedbackForm';
+import { SupportCard } from '../components/SupportCard';
+import styles from '../components/about.module.css';
+import { appVersionLabel, reloadIntoNewVersion } from '../update';
+
+const DOCUMENTS = [
+  { to: PATHS.terms, title: 'terms', icon: <FileOutline /> },
+  { to: PATHS.privacy, title: 'privacy', icon: <LockOutline /> },
+  { to: PATHS.faq, title: 'faq', icon: <QuestionCircleOutline /> },
+] as const;
+
+/** About and help (spec §2): the app, its terms and FAQ, support, feedback, check for updates. */
+export default function AboutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const check = useCheckForUpdate();
+  const [reloading, setReloading] = useState(false);
+  // A new key per opening starts an empty form; the sheet keeps the old one while it slides away.
+  const [feedback, setFeedback] = useState({ open: false, key: 0 });
+  const openFeedback = () => setFeedback((current) => ({ open: true, key: current.key + 1 }));
+  const closeFeedback = () => setFeedback((current) => ({ ...current, open: false }));
+
+  const offerReload = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('about.updates.availableTitle'),
+      content: t('about.updates.available'),
+      confirmText: t('about.updates.reload'),
+      cancelText: t('about.updates.later'),
+    });
+    if (!confirmed) return;
+    setReloading(true);
+    await reloadIntoNewVersion();
+  };
+
+  const checkForUpdates = () => {
+    if (check.isPending || reloading) return;
+    check.mutate(undefined, {
+      onSuccess: (state) => {
+        if (state === 'current') toast(t('success.upToDate'), 'success');
+        else void offerReload();
+      },
+      onError: showError,
+    });
+  };
+
+  let updateExtra;
+  if (reloading) updateExtra = t('about.updates.reloading');
+  else if (check.isPending)
+    updateExtra = (
+      <span className={styles.checking}>
+        <Spinner size={16} /> {t('about.updates.checking')}
+      </span>
+    );
+  else updateExtra = APP_VERSION;
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.header}>
+        <img className={styles.logo} src="/icons/icon-192.png" alt="" width={64} height={64} />
+        <div className={styles.identity}>
+          <h2>{t('app.name')}</h2>
+          <p className={styles.muted}>{t('about.version', { version: appVersionLabel() })}</p>
+          <p className={styles.tagline}>{t('about.tagline')}</p>
+        </div>
+      </section>
+
+      <List className={styles.list} header={t('about.information')}>
+        {DOCUMENTS.map((item) => (
+          <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
+            {t(`nav.${item.title}`)}
+          </List.Item>
+        ))}
+      </List>
+
+      <SupportCard />
+
+      <List className={styles.list} header={t('about.help')}>
+        <List.Item prefix={<ChatAddOutline />} onClick={openFeedback}>
+          {t('about.feedback.open')}
+        </List.Item>
+        <List.Item prefix={<LoopOutline />} extra={updateExtra} onClick={checkForUpdates}>
+          {t('about.updates.check')}
+        </List.Item>
+      </List>
+
+      <Popup
+        visible={feedback.open}
+        onMaskClick={closeFeedback}
+        onClose={closeFeedback}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+        destroyOnClose
+      >
+        <FeedbackForm key={feedback.key} onDone={closeFeedback} />
+      </Popup>
+    </div>
+  );
+}
