@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { orders, payoutRuns } from '../../db/schema.js';
 
@@ -17,13 +17,16 @@ const payoutColumns = {
 
 /**
  * Orders Payout Scheduled for `day` or before, locked. SKIP LOCKED: a second process running
- * the same day takes other orders instead of waiting for these.
+ * the same day takes other orders instead of waiting for these. In merchant order, because each
+ * payout then locks its merchant's wallet: two processes must take wallets in the same order, or
+ * they deadlock (found by running two runs on PostgreSQL).
  */
 export async function dueScheduled(tx: Tx, day: string, limit: number): Promise<PayoutOrder[]> {
   return tx
     .select(payoutColumns)
     .from(orders)
     .where(and(eq(orders.payoutStatus, 'scheduled'), lte(orders.payoutOn, day)))
+    .orderBy(asc(orders.merchantId), asc(orders.id))
     .limit(limit)
     .for('update', { skipLocked: true });
 }
