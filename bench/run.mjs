@@ -4,6 +4,8 @@
 //   npm run bench -- --with-tests also times a whole `npm test`
 //   npm run bench -- --orders     also the orders list and export with 100 000 orders
 //                                 (BENCH_DATABASE_URL=postgres://… for PostgreSQL; see README)
+//   npm run bench -- --wallet     also withdrawals by 50 merchants at once and the statement of a
+//                                 merchant with 100 000 ledger entries (BENCH_DATABASE_URL too)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,6 +126,11 @@ record(
 if (process.argv.includes('--orders')) {
   const { benchOrders } = await import('./orders.mjs');
   await benchOrders(record);
+}
+
+if (process.argv.includes('--wallet')) {
+  const { benchWallet } = await import('./wallet.mjs');
+  await benchWallet(record);
 }
 
 if (withTests) {
