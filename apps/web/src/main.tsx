@@ -6,8 +6,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 
-initI18n();
-
 // antd-mobile 5 renders Toast and Dialog with React 18's legacy API; give it React 19's roots.
 const roots = new WeakMap<Element | DocumentFragment, Root>();
 unstableSetRender((node, container) => {
@@ -22,13 +20,16 @@ unstableSetRender((node, container) => {
 });
 
 const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The first render waits for the chosen language, so a Malay or Chinese user sees no English flash.
+void initI18n().then(() => {
+  if (container) {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {

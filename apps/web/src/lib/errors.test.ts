@@ -2,11 +2,17 @@ import type { ErrorCode } from '@sm/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from './errors';
-import { resources } from './i18n';
+import en from '../locales/en.json';
+import my from '../locales/my.json';
 import { RequestError, RUNTIME_CODES } from './request';
 
 beforeAll(async () => {
-  await i18next.init({ resources, lng: 'en', fallbackLng: 'en', initAsync: false });
+  await i18next.init({
+    resources: { en: { translation: en }, my: { translation: my } },
+    lng: 'en',
+    fallbackLng: 'en',
+    initAsync: false,
+  });
 });
 
 const failure = (code: number | string, message = '') =>
@@ -40,9 +46,9 @@ describe('errorText', () => {
     await i18next.changeLanguage('my');
     try {
       expect(errorText(failure(RUNTIME_CODES.NETWORK, 'Network error'))).toBe(
-        resources.my.translation.messages.networkError,
+        my.messages.networkError,
       );
-      expect(errorText(failure('SOMETHING_NEW'))).toBe(resources.my.translation.messages.failed);
+      expect(errorText(failure('SOMETHING_NEW'))).toBe(my.messages.failed);
     } finally {
       await i18next.changeLanguage('en');
     }

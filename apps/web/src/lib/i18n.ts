@@ -2,15 +2,22 @@ import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import my from '../locales/my.json';
-import zh from '../locales/zh.json';
 import { isString, storage } from './storage';
 
-export const resources = {
-  en: { translation: en },
-  zh: { translation: zh },
-  my: { translation: my },
-} as const;
+/**
+ * English is the fallback and ships with the sign-in page; Chinese and Malay (about 9 KB gzip
+ * each) load when they are the chosen language, so nobody downloads two languages they never see.
+ */
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: typeof en }>> = {
+  zh: () => import('../locales/zh.json'),
+  my: () => import('../locales/my.json'),
+};
+
+async function loadLocale(locale: Locale): Promise<void> {
+  if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return;
+  const { default: translation } = await LOADERS[locale]();
+  i18next.addResourceBundle(locale, 'translation', translation);
+}
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
@@ -29,16 +36,22 @@ function applyLanguage(language: string) {
   document.title = i18next.t('app.name', { lng: language });
 }
 
-export function initI18n(): typeof i18next {
-  const lng = storedLocale();
+/** Ready once the stored language's texts are in (English at once; otherwise one small fetch). */
+export async function initI18n(): Promise<typeof i18next> {
+  let lng = storedLocale();
   void i18next.use(initReactI18next).init({
-    resources,
-    lng,
+    resources: { en: { translation: en } },
+    lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // Offline without the chunk cached: English, rather than no app at all.
+  await loadLocale(lng).catch(() => {
+    lng = DEFAULT_LOCALE;
+  });
+  await i18next.changeLanguage(lng);
   applyLanguage(lng);
   i18next.on('languageChanged', applyLanguage);
   return i18next;
@@ -46,6 +59,7 @@ export function initI18n(): typeof i18next {
 
 /** Applies a language at once and keeps it for the next visit (local storage key `locale`). */
 export async function setLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
   storage.set('locale', locale);
   await i18next.changeLanguage(locale);
 }
