@@ -1,9 +1,8 @@
 import type { OrderSummary } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../lib/ui/Spinner';
+import { useWindowedList } from '../../../lib/ui/useWindowedList';
 import { OrderCard } from './OrderCard';
 import styles from './orders.module.css';
 
@@ -12,16 +11,6 @@ const ESTIMATED_CARD = 150;
 const GAP = 10;
 /** Cards rendered beyond the screen, each way: enough for a fling without blank space. */
 const OVERSCAN = 6;
-/** The next page is asked for when this few cards are left below the last one on screen. */
-const PREFETCH = 10;
-
-/** The element's top in the document, ignoring transforms (a pull-to-refresh in progress). */
-function documentTop(element: HTMLElement): number {
-  let top = 0;
-  for (let node: HTMLElement | null = element; node; node = node.offsetParent as HTMLElement | null)
-    top += node.offsetTop;
-  return top;
-}
 
 /**
  * The orders as one long list scrolled by the page, windowed: only the cards on screen (and a few
@@ -47,34 +36,16 @@ export function OrderList({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
-  const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  // What is above the list (tabs, search, dates) may change height on any render or resize.
-  const measure = useCallback(() => {
-    if (listRef.current) setScrollMargin(documentTop(listRef.current));
-  }, []);
-  useLayoutEffect(measure);
-  useEffect(() => {
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure]);
-
-  const virtualizer = useWindowVirtualizer({
-    count: orders.length,
-    estimateSize: () => ESTIMATED_CARD,
+  const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
+    items: orders,
+    estimateSize: ESTIMATED_CARD,
     gap: GAP,
     overscan: OVERSCAN,
-    scrollMargin,
-    getItemKey: (index) => orders[index]?.id ?? index,
+    hasMore,
+    loadingMore,
+    loadFailed,
+    onLoadMore,
   });
-  const rows = virtualizer.getVirtualItems();
-  const lastIndex = rows.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasMore && !loadingMore && !loadFailed && lastIndex >= orders.length - PREFETCH)
-      onLoadMore();
-  }, [hasMore, loadingMore, loadFailed, lastIndex, orders.length, onLoadMore]);
 
   return (
     <>

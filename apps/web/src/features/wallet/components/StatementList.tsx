@@ -1,30 +1,19 @@
 import { formatRM, type WalletEntry } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { orderDetailPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { Spinner } from '../../../lib/ui/Spinner';
+import { useWindowedList } from '../../../lib/ui/useWindowedList';
 import { formatSigned } from '../statement';
 import styles from './wallet.module.css';
 
 /** A row's height before it is measured; Malay labels and large amounts may wrap past it. */
 const ESTIMATED_ROW = 65;
 const OVERSCAN = 8;
-/** The next page is asked for when this few rows are left below the last one on screen. */
-const PREFETCH = 10;
-
-/** The element's top in the document, ignoring transforms (a pull-to-refresh in progress). */
-function documentTop(element: HTMLElement): number {
-  let top = 0;
-  for (let node: HTMLElement | null = element; node; node = node.offsetParent as HTMLElement | null)
-    top += node.offsetTop;
-  return top;
-}
 
 function EntryContent({ entry }: { entry: WalletEntry }) {
   const { t } = useTranslation();
@@ -110,33 +99,15 @@ export function StatementList({
   onOpenWithdrawal: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  // What is above the list (the balance card, the chips) may change height on any render.
-  const measure = useCallback(() => {
-    if (listRef.current) setScrollMargin(documentTop(listRef.current));
-  }, []);
-  useLayoutEffect(measure);
-  useEffect(() => {
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure]);
-
-  const virtualizer = useWindowVirtualizer({
-    count: entries.length,
-    estimateSize: () => ESTIMATED_ROW,
+  const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
+    items: entries,
+    estimateSize: ESTIMATED_ROW,
     overscan: OVERSCAN,
-    scrollMargin,
-    getItemKey: (index) => entries[index]?.id ?? index,
+    hasMore,
+    loadingMore,
+    loadFailed,
+    onLoadMore,
   });
-  const rows = virtualizer.getVirtualItems();
-  const lastIndex = rows.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasMore && !loadingMore && !loadFailed && lastIndex >= entries.length - PREFETCH)
-      onLoadMore();
-  }, [hasMore, loadingMore, loadFailed, lastIndex, entries.length, onLoadMore]);
 
   return (
     <>
