@@ -6,9 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { printRow, sleep, waitHealthy } from './lib.mjs';
+import { benchDatabase, cannon, figures, printRow, sleep, waitHealthy } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -18,35 +17,11 @@ function rssOf(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-const cannon = (opts) =>
-  new Promise((resolve, reject) =>
-    autocannon({ connections: 50, duration: 10, ...opts }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    ),
-  );
-const figures = (res) => ({
-  p50: res.latency.p50,
-  p99: res.latency.p99,
-  rps: Math.round(res.requests.average),
-  non2xx: res.non2xx + res.errors,
-});
-
 /** Runs the orders benchmarks; `record(area, metric, value, unit, budget, note)` prints a row. */
 export async function benchOrders(record) {
-  buildIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-orders-'));
-  // With BENCH_DATABASE_URL (a PostgreSQL server whose user may create databases), the same
-  // figures on a fresh PostgreSQL database, dropped afterwards.
-  const pgAdmin = process.env.BENCH_DATABASE_URL;
-  const pgName = `sm_bench_orders_${process.pid}`;
-  let dbEnv = {};
-  if (pgAdmin) {
-    ciDb(pgAdmin, 'create', pgName);
-    const url = new URL(pgAdmin);
-    url.pathname = `/${pgName}`;
-    dbEnv = { DATABASE_URL: url.toString(), SEED_DEMO: 'true' };
-  }
-  const on = pgAdmin ? 'PostgreSQL' : 'PGlite';
+  const { on, url, drop } = benchDatabase(`sm_bench_orders_${process.pid}`);
+  const dbEnv = url ? { DATABASE_URL: url, SEED_DEMO: 'true' } : {};
   const seedStart = performance.now();
   const seed = spawnSync('npx', ['tsx', 'bench/seed-orders.ts', dataDir, String(ORDERS)], {
     cwd: root,
@@ -160,21 +135,12 @@ export async function benchOrders(record) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
-    if (pgAdmin) ciDb(pgAdmin, 'drop', pgName);
+    drop();
   }
 }
 
-/** Creates or drops a database on the PostgreSQL server at `adminUrl`, as .ci/run does. */
-function ciDb(adminUrl, command, name) {
-  const run = spawnSync(process.execPath, ['scripts/ci-db.mjs', command, name], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ADMIN_URL: adminUrl },
-  });
-  if (run.status !== 0) throw new Error(`ci-db.mjs ${command} ${name} failed`);
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
+  buildIfStale();
   await benchOrders((area, metric, value, unit, budget, note) =>
     printRow({ area, metric, value, unit, budget, note }),
   );

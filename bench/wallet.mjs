@@ -5,16 +5,15 @@
 //   (b) the statement of a merchant with 100 000 ledger entries (first page, and filtered to
 //       withdrawals) at 50 connections, next to GET /api/me at 50 connections.
 // PGlite by default; BENCH_DATABASE_URL=postgres://… runs it on a fresh PostgreSQL database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { printRow, waitHealthy } from './lib.mjs';
+import { benchDatabase, cannon, figures, printRow, waitHealthy } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MERCHANTS = Number(process.env.BENCH_WALLET_MERCHANTS ?? 50);
@@ -24,19 +23,6 @@ const DAY_MS = 24 * 60 * 60_000;
 const PASSWORD = 'Demo@1234';
 const OPERATOR_TOKEN = 'bench-wallet-operator-token';
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}`, 'x-operator': 'bench' };
-
-const cannon = (opts) =>
-  new Promise((resolve, reject) =>
-    autocannon({ connections: 50, duration: 10, ...opts }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    ),
-  );
-const figures = (res) => ({
-  p50: res.latency.p50,
-  p99: res.latency.p99,
-  rps: Math.round(res.requests.average),
-  non2xx: res.non2xx + res.errors,
-});
 
 /** The q-quantile of latency samples, ms, to a tenth. */
 const quantile = (samples, q) => {
@@ -150,18 +136,8 @@ async function seedStatement({ dataDir, url, merchantId }) {
 
 /** Runs the wallet benchmarks; `record(area, metric, value, unit, budget, note)` prints a row. */
 export async function benchWallet(record) {
-  buildIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-wallet-'));
-  const pgAdmin = process.env.BENCH_DATABASE_URL;
-  const pgName = `sm_bench_wallet_${process.pid}`;
-  let url = null;
-  if (pgAdmin) {
-    ciDb(pgAdmin, 'create', pgName);
-    const u = new URL(pgAdmin);
-    u.pathname = `/${pgName}`;
-    url = u.toString();
-  }
-  const on = pgAdmin ? 'PostgreSQL' : 'PGlite';
+  const { on, url, drop } = benchDatabase(`sm_bench_wallet_${process.pid}`);
   const port = 4496;
   const base = `http://127.0.0.1:${port}`;
 
@@ -328,21 +304,12 @@ export async function benchWallet(record) {
   } finally {
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (pgAdmin) ciDb(pgAdmin, 'drop', pgName);
+    drop();
   }
 }
 
-/** Creates or drops a database on the PostgreSQL server at `adminUrl`, as .ci/run does. */
-function ciDb(adminUrl, command, name) {
-  const run = spawnSync(process.execPath, ['scripts/ci-db.mjs', command, name], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ADMIN_URL: adminUrl },
-  });
-  if (run.status !== 0) throw new Error(`ci-db.mjs ${command} ${name} failed`);
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
+  buildIfStale();
   const rows = [];
   await benchWallet((area, metric, value, unit, budget, note = '') => {
     const row = { area, metric, value, unit, budget, note };

@@ -3,6 +3,7 @@ import net from 'node:net';
 import {
   type APIRequestContext,
   expect,
+  type Locator,
   type Page,
   request as playwrightRequest,
   type TestInfo,
@@ -146,14 +147,36 @@ export async function bid(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** Moves the test server's clock (TEST_CLOCK) forward, as the operator. */
-export async function advanceClock(request: APIRequestContext, ms: number) {
-  const response = await request.post('/api/operator/test/clock', {
-    headers: OPERATOR_HEADERS,
-    data: { advanceMs: ms },
+/** A POST to the operator API (the test server's token); fails the test unless it is 2xx. */
+export async function operator(
+  request: APIRequestContext,
+  path: string,
+  data: unknown = {},
+  headers: Record<string, string> = {},
+) {
+  const response = await request.post(`/api/operator${path}`, {
+    headers: { ...OPERATOR_HEADERS, ...headers },
+    data,
   });
   expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
 }
+
+/** Moves the test server's clock (TEST_CLOCK) forward, as the operator. */
+export async function advanceClock(request: APIRequestContext, ms: number) {
+  await operator(request, '/test/clock', { advanceMs: ms });
+}
+
+/** A toast with `text` shows, then goes (so the next one of the same text is told apart). */
+export async function toastSays(page: Page, text: string) {
+  const toast = page.getByText(text, { exact: true });
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden();
+}
+
+/** A row of a details list (dt/dd): the value beside `label`. */
+export const fact = (scope: Locator, label: string) =>
+  scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
 
 /** A raw-port (9100-style) printer stand-in on 127.0.0.1: every job's bytes once it is sent. */
 export async function fakePrinter() {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   advanceClock,
   bid,
   buyerSession,
+  fact,
   fakePrinter,
   FIFTEEN_MINUTES,
   publishAuction,
@@ -12,6 +13,7 @@ import {
   signIn,
   snap,
   tabBar,
+  toastSays,
   unique,
   useLocale,
 } from './helpers';
@@ -75,9 +77,6 @@ const cards = (page: Page, list = 'Orders') =>
 const statusTab = (page: Page, label: string) =>
   page.getByRole('tab', { name: new RegExp(`^${label}(\\s|$)`) });
 const region = (page: Page, name: string) => page.getByRole('region', { name });
-/** A row of a detail card's label/value list: the value beside `label`. */
-const fact = (scope: Locator, label: string) =>
-  scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
 
 async function openOrders(page: Page) {
   await tabBar(page).getByText('Orders', { exact: true }).click();
@@ -87,13 +86,6 @@ async function openOrders(page: Page) {
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox').fill(text);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
-}
-
-/** A toast with `text` shows, then goes (so the next one of the same text is told apart). */
-async function toastSays(page: Page, text: string) {
-  const toast = page.getByText(text, { exact: true });
-  await expect(toast).toBeVisible();
-  await expect(toast).toBeHidden();
 }
 
 /**

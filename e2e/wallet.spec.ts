@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_OPERATOR_TOKEN } from '../playwright.config';
-import { registerMerchant, signIn, snap, tabBar, unique, useLocale } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  fact,
+  operator,
+  registerMerchant,
+  signIn,
+  snap,
+  tabBar,
+  toastSays,
+  unique,
+  useLocale,
+} from './helpers';
 
-const OPERATOR = { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` };
 const WALLET_URL = /#\/pages\/profile\/wallet/;
 const BANK_URL = /#\/pages\/profile\/bank-account$/;
 
 // Merchants are in Malaysia: dates read in Kuala Lumpur time, as the server writes them.
 test.use({ timezoneId: 'Asia/Kuala_Lumpur' });
-
-/** A call to the operator API (the token of the test server); fails the test unless it is 2xx. */
-async function operator(
-  request: APIRequestContext,
-  path: string,
-  data: unknown = {},
-  headers: Record<string, string> = {},
-) {
-  const response = await request.post(`/api/operator${path}`, {
-    headers: { ...OPERATOR, ...headers },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
 
 const merchantPath = (phone: string) => encodeURIComponent(phone);
 const verifyBank = (request: APIRequestContext, phone: string) =>
@@ -76,16 +69,6 @@ const statement = (page: Page) => page.getByRole('region', { name: 'Statement' }
 const entries = (page: Page) =>
   statement(page).getByRole('list', { name: 'Transactions' }).getByRole('listitem');
 const sheet = (page: Page, name: string) => page.getByRole('dialog', { name });
-/** A row of the withdrawal details: the value beside `label`. */
-const fact = (scope: Locator, label: string) =>
-  scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
-
-/** A toast with `text` shows, then goes (so the next one of the same text is told apart). */
-async function toastSays(page: Page, text: string) {
-  const toast = page.getByText(text, { exact: true });
-  await expect(toast).toBeVisible();
-  await expect(toast).toBeHidden();
-}
 
 async function openWithdraw(page: Page) {
   await balanceCard(page).getByRole('button', { name: 'Withdraw' }).click();

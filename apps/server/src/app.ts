@@ -207,10 +207,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
+  const indexHtml = path.join(config.webDist, 'index.html');
   await app.register(systemRoutes, {
     prefix: '/api',
     ping: database.ping,
-    webBuild: readWebBuild(path.join(config.webDist, 'index.html')),
+    webBuild: readWebBuild(indexHtml),
   });
   await app.register(authRoutes('merchant'), { prefix: '/api', ...authOptions });
   await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
@@ -248,7 +249,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const media = createMediaService({ db: database.db, mediaDir: config.mediaDir, log: app.log });
   await app.register(mediaRoutes, { service: media, mediaDir: config.mediaDir });
 
-  const indexHtml = path.join(config.webDist, 'index.html');
   const appBuilt = existsSync(indexHtml);
   if (appBuilt) {
     await app.register(fastifyStatic, {

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openConfiguredDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
 import { startPaymentDeadline } from './jobs/payment-deadline.js';
@@ -14,24 +13,18 @@ import { createOffsetClock, systemClock } from './lib/clock.js';
 import { purgeEvents } from './modules/events/events.repo.js';
 import { purgeKeys } from './modules/idempotency/idempotency.repo.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
-import { settingOrCreate } from './modules/system/settings.repo.js';
-
-const newSecret = () => randomBytes(32).toString('base64url');
+import { sharedSecret } from './modules/system/settings.repo.js';
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.dbPoolMax })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = await openConfiguredDatabase(config, config.dbPoolMax);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
-  // Kept in the database when not configured, so every process on one PostgreSQL shares them.
   const secrets = {
-    appSecret: config.appSecret ?? (await settingOrCreate(database.db, 'app_secret', newSecret)),
-    operatorToken:
-      config.operatorToken ?? (await settingOrCreate(database.db, 'operator_token', newSecret)),
+    appSecret: config.appSecret ?? (await sharedSecret(database.db, 'app_secret')),
+    operatorToken: config.operatorToken ?? (await sharedSecret(database.db, 'operator_token')),
   };
   await mkdir(config.dataDir, { recursive: true });
   await writeOperatorToken(config.dataDir, secrets.operatorToken);

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from './helpers.js';
 import {
   HttpClient,
   PROCESS_OPERATOR_TOKEN,
+  registerOverHttp,
   type ServerProcess,
   startServerProcess,
 } from './processes.js';
@@ -78,27 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
   async function registerBuyer(base: string, n: number) {
     const client = new HttpClient(base);
-    const digits = String(8_000_000 + n);
-    const phone = `+6019${digits}`;
-    expect(
-      (await client.request('POST', '/api/buyer/auth/sms-code', { phone, purpose: 'register' }))
-        .status,
-    ).toBe(200);
-    const outbox = await client.request(
-      'GET',
-      `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`,
-      undefined,
-      operator,
-    );
-    const code = outbox.json().items[0].code as string;
-    const res = await client.request('POST', '/api/buyer/auth/register', {
-      phone,
-      code,
-      password: 'Demo@1234',
-      confirmPassword: 'Demo@1234',
-      agreePolicy: true,
-    });
-    expect(res.status).toBe(200);
+    await registerOverHttp(client, 'buyer', `+6019${8_000_000 + n}`, 'Demo@1234');
     return client;
   }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const PROCESS_OPERATOR_TOKEN = 'process-test-operator-token';
@@ -77,4 +78,36 @@ export class HttpClient {
     other.cookies = new Map(this.cookies);
     return other;
   }
+}
+
+/**
+ * Signs `client` up as a new account through the SMS flow, with the code the server's outbox
+ * holds (read through the operator API).
+ */
+export async function registerOverHttp(
+  client: HttpClient,
+  role: 'merchant' | 'buyer',
+  phone: string,
+  password: string,
+): Promise<void> {
+  const base = role === 'merchant' ? '/api' : '/api/buyer';
+  const sent = await client.request('POST', `${base}/auth/sms-code`, {
+    phone,
+    purpose: 'register',
+  });
+  expect(sent.status).toBe(200);
+  const outbox = await client.request(
+    'GET',
+    `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`,
+    undefined,
+    { authorization: `Bearer ${PROCESS_OPERATOR_TOKEN}` },
+  );
+  const registered = await client.request('POST', `${base}/auth/register`, {
+    phone,
+    code: outbox.json().items[0]?.code as string,
+    password,
+    confirmPassword: password,
+    agreePolicy: true,
+  });
+  expect(registered.status, JSON.stringify(registered.json())).toBe(200);
 }

@@ -36,7 +36,7 @@ export async function credit(t: TestApp, merchant: string, amount: number) {
 export const ACCOUNT_NUMBER = '5140 1234 5678';
 
 /** Saves a bank account and has the operator verify it. */
-export async function verifiedBank(t: TestApp, merchant: Client, merchantId: string) {
+async function verifiedBank(t: TestApp, merchant: Client, merchantId: string) {
   const saved = await merchant.request('PUT', '/api/bank-account', {
     bankCode: 'MBB',
     holderName: 'Tan Ah Kow',

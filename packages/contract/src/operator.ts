@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessStatusSchema, phoneSchema } from './auth.js';
 import { bankAccount, bankAccountStatus } from './banks.js';
 import { requiredText } from './validation.js';
-import { MAX_CREDIT, withdrawal, withdrawalStatus } from './wallet.js';
+import { creditAmount, withdrawal, withdrawalStatus } from './wallet.js';
 
 export const smsOutboxQuery = z.object({
   phone: phoneSchema.optional(),
@@ -32,11 +32,14 @@ export const operatorHeaders = z.object({
 /** A merchant, by account id or by phone (what an operator has at hand). */
 export const merchantRefParams = z.object({ merchant: z.string().trim().min(1).max(40) });
 
+/** How many rows an operator's list shows. */
+const operatorLimit = z.coerce.number().int().min(1).max(500).default(50);
+
 export const reviewRejectBody = z.object({ reason: requiredText(200) });
 
 export const operatorWithdrawalsQuery = z.object({
   status: withdrawalStatus.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: operatorLimit,
 });
 
 /** A withdrawal as the operator pays it: the full account number and whose it is. */
@@ -51,7 +54,7 @@ export const operatorWithdrawalsResponse = z.object({ items: z.array(operatorWit
 
 export const operatorBankAccountsQuery = z.object({
   status: bankAccountStatus.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: operatorLimit,
 });
 export const operatorBankAccount = bankAccount.extend({
   merchantId: z.string(),
@@ -63,7 +66,7 @@ export const operatorBankAccountsResponse = z.object({ items: z.array(operatorBa
 
 export const operatorMerchantsQuery = z.object({
   businessStatus: businessStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: operatorLimit,
 });
 export const operatorMerchant = z.object({
   merchantId: z.string(),
@@ -79,11 +82,7 @@ export const operatorMerchantsResponse = z.object({ items: z.array(operatorMerch
 
 /** An operator credit to a wallet: a Deposit entry. */
 export const creditRequest = z.object({
-  amount: z
-    .number({ error: 'INVALID_AMOUNT' })
-    .int('INVALID_AMOUNT')
-    .min(1, 'INVALID_AMOUNT')
-    .max(MAX_CREDIT, 'INVALID_AMOUNT'),
+  amount: creditAmount,
   note: requiredText(200).optional(),
 });
 export const creditResponse = z.object({ accountId: z.string(), balance: z.number().int() });
@@ -111,7 +110,7 @@ export const payoutRunResponse = z.object({
 export type PayoutRunResult = z.infer<typeof payoutRunResponse>;
 
 export const auditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: operatorLimit,
 });
 export const auditEntry = z.object({
   id: z.string(),

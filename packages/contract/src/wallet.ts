@@ -38,14 +38,15 @@ export const buyerWalletResponse = z.object({
   entries: z.array(walletEntry),
 });
 
+/** Sen added by a top-up or an operator credit. */
+export const creditAmount = z
+  .number({ error: 'INVALID_AMOUNT' })
+  .int('INVALID_AMOUNT')
+  .min(1, 'INVALID_AMOUNT')
+  .max(MAX_CREDIT, 'INVALID_AMOUNT');
+
 /** Demo and test mode only: a buyer adds money to their own wallet. */
-export const topUpRequest = z.object({
-  amount: z
-    .number({ error: 'INVALID_AMOUNT' })
-    .int('INVALID_AMOUNT')
-    .min(1, 'INVALID_AMOUNT')
-    .max(MAX_CREDIT, 'INVALID_AMOUNT'),
-});
+export const topUpRequest = z.object({ amount: creditAmount });
 
 /** What a merchant's statement can be filtered by (the spec's §3 list, in its order). */
 export const MERCHANT_ENTRY_TYPES = [

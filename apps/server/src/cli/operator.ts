@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   type AuditEntry,
+  type BankAccount,
   formatMalaysianMobile,
   formatRM,
   type OperatorBankAccount,
@@ -12,12 +12,13 @@ import {
   parseRM,
   type PayoutRunResult,
   type SmsOutboxItem,
+  type Withdrawal,
 } from '@sm/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openConfiguredDatabase } from '../db/client.js';
 import { readOperatorToken, runningServerPort } from '../lib/runtime-files.js';
-import { settingOrCreate } from '../modules/system/settings.repo.js';
+import { sharedSecret } from '../modules/system/settings.repo.js';
 
 const USAGE = `Operator commands: npm run operator -- <command> [options]
 
@@ -85,15 +86,11 @@ async function openOperatorApi(config: Config): Promise<{ call: Call; close(): P
       close: async () => {},
     };
   }
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: 2 })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = await openConfiguredDatabase(config, 2);
   await database.migrate();
   // A token for this process only: nothing listens, requests are injected.
   const token = randomBytes(32).toString('base64url');
-  const appSecret =
-    config.appSecret ??
-    (await settingOrCreate(database.db, 'app_secret', () => randomBytes(32).toString('base64url')));
+  const appSecret = config.appSecret ?? (await sharedSecret(database.db, 'app_secret'));
   const app = await buildApp(
     { ...config, logLevel: 'warn' },
     { database, secrets: { appSecret, operatorToken: token } },
@@ -116,6 +113,16 @@ async function openOperatorApi(config: Config): Promise<{ call: Call; close(): P
 }
 
 class CommandError extends Error {}
+
+/** A rate typed in percent (`5`, `4.5`, `4.5%`) as basis points. */
+function feeRateBps(given: string): number {
+  const percent = Number(given.replace(/%$/, ''));
+  const rateBps = Math.round(percent * 100);
+  if (!Number.isFinite(percent) || Math.abs(percent * 100 - rateBps) > 1e-6) {
+    throw new CommandError('Give the rate in percent with at most 2 decimals, e.g. 5 or 4.5');
+  }
+  return rateBps;
+}
 
 const table = (rows: string[][]) => {
   if (rows.length === 0) return;
@@ -183,101 +190,100 @@ async function main() {
       if (values.json) console.log(JSON.stringify(answer.body, null, 2));
       return answer.body;
     };
-    const items = <T>(body: unknown) => (body as { items: T[] }).items;
+    /** What a command says when it is done; with --json, the answer printed is all. */
+    const say = (text: string) => {
+      if (!values.json) console.log(text);
+    };
+    /** A list command: `print` shows the rows; `empty` says there are none. */
+    const list = async <T>(url: string, empty: string, print: (rows: T[]) => void) => {
+      const { items } = (await call('GET', url)) as { items: T[] };
+      if (values.json) return;
+      if (items.length === 0) console.log(empty);
+      else print(items);
+    };
+    /** approve-…, verify-… or reject-… (with its --reason): the command's verb ends the path. */
+    const review = async <T>(path: string) => {
+      const verb = command.slice(0, command.indexOf('-'));
+      const body = verb === 'reject' ? reason() : undefined;
+      return (await call('POST', `${path}/${verb}`, body, actor)) as T;
+    };
 
     switch (command) {
       case 'withdrawals': {
         const status = values.status ?? 'pending';
-        const rows = items<OperatorWithdrawal>(
-          await call('GET', `/withdrawals${query({ status, limit: values.limit })}`),
-        );
-        if (values.json) return;
-        if (rows.length === 0)
-          console.log(`No ${status === 'all' ? '' : `${status} `}withdrawals.`);
-        table(
-          rows.map((w) => [
-            w.id,
-            w.status,
-            formatRM(w.amount),
-            phone(w.merchantPhone),
-            w.storeName ?? '',
-            `${w.bankName} ${w.accountNumber} (${w.holderName})`,
-            day(w.requestedAt),
-          ]),
+        await list<OperatorWithdrawal>(
+          `/withdrawals${query({ status, limit: values.limit })}`,
+          `No ${status === 'all' ? '' : `${status} `}withdrawals.`,
+          (rows) =>
+            table(
+              rows.map((w) => [
+                w.id,
+                w.status,
+                formatRM(w.amount),
+                phone(w.merchantPhone),
+                w.storeName ?? '',
+                `${w.bankName} ${w.accountNumber} (${w.holderName})`,
+                day(w.requestedAt),
+              ]),
+            ),
         );
         return;
       }
       case 'approve-withdrawal':
       case 'reject-withdrawal': {
-        const approve = command === 'approve-withdrawal';
-        const path = `/withdrawals/${arg('withdrawal id')}/${approve ? 'approve' : 'reject'}`;
-        const w = (await call('POST', path, approve ? undefined : reason(), actor)) as {
-          status: string;
-          amount: number;
-        };
-        if (!values.json)
-          console.log(`Withdrawal ${subject}: ${w.status} (${formatRM(w.amount)}).`);
+        const w = await review<Withdrawal>(`/withdrawals/${arg('withdrawal id')}`);
+        say(`Withdrawal ${subject}: ${w.status} (${formatRM(w.amount)}).`);
         return;
       }
       case 'bank-accounts': {
         const status = values.status ?? 'unverified';
-        const rows = items<OperatorBankAccount>(
-          await call('GET', `/bank-accounts${query({ status, limit: values.limit })}`),
-        );
-        if (values.json) return;
-        if (rows.length === 0)
-          console.log(`No ${status === 'all' ? '' : `${status} `}bank accounts.`);
-        table(
-          rows.map((b) => [
-            b.merchantId,
-            phone(b.merchantPhone),
-            b.storeName ?? '',
-            b.bankName,
-            b.accountNumber,
-            b.holderName,
-            b.status + (b.rejectReason ? `: ${b.rejectReason}` : ''),
-          ]),
+        await list<OperatorBankAccount>(
+          `/bank-accounts${query({ status, limit: values.limit })}`,
+          `No ${status === 'all' ? '' : `${status} `}bank accounts.`,
+          (rows) =>
+            table(
+              rows.map((b) => [
+                b.merchantId,
+                phone(b.merchantPhone),
+                b.storeName ?? '',
+                b.bankName,
+                b.accountNumber,
+                b.holderName,
+                b.status + (b.rejectReason ? `: ${b.rejectReason}` : ''),
+              ]),
+            ),
         );
         return;
       }
       case 'verify-bank':
       case 'reject-bank': {
-        const verify = command === 'verify-bank';
-        const path = `/bank-accounts/${arg('merchant id or phone')}/${verify ? 'verify' : 'reject'}`;
-        const b = (await call('POST', path, verify ? undefined : reason(), actor)) as {
-          status: string;
-        };
-        if (!values.json) console.log(`Bank account of ${subject}: ${b.status}.`);
+        const b = await review<BankAccount>(`/bank-accounts/${arg('merchant id or phone')}`);
+        say(`Bank account of ${subject}: ${b.status}.`);
         return;
       }
       case 'merchants': {
-        const rows = items<OperatorMerchant>(
-          await call(
-            'GET',
-            `/merchants${query({ businessStatus: values.status, limit: values.limit })}`,
-          ),
-        );
-        if (values.json) return;
-        if (rows.length === 0) console.log('No merchants.');
-        table(
-          rows.map((m) => [
-            m.merchantId,
-            phone(m.merchantPhone),
-            m.storeName ?? '',
-            m.businessStatus + (m.businessRejectReason ? `: ${m.businessRejectReason}` : ''),
-            formatRM(m.balance),
-          ]),
+        await list<OperatorMerchant>(
+          `/merchants${query({ businessStatus: values.status, limit: values.limit })}`,
+          'No merchants.',
+          (rows) =>
+            table(
+              rows.map((m) => [
+                m.merchantId,
+                phone(m.merchantPhone),
+                m.storeName ?? '',
+                m.businessStatus + (m.businessRejectReason ? `: ${m.businessRejectReason}` : ''),
+                formatRM(m.balance),
+              ]),
+            ),
         );
         return;
       }
       case 'verify-business':
       case 'reject-business': {
-        const verify = command === 'verify-business';
-        const path = `/merchants/${arg('merchant id or phone')}/business/${verify ? 'verify' : 'reject'}`;
-        const m = (await call('POST', path, verify ? undefined : reason(), actor)) as {
-          businessStatus: string;
-        };
-        if (!values.json) console.log(`Business status of ${subject}: ${m.businessStatus}.`);
+        const m = await review<OperatorMerchant>(
+          `/merchants/${arg('merchant id or phone')}/business`,
+        );
+        say(`Business status of ${subject}: ${m.businessStatus}.`);
         return;
       }
       case 'credit': {
@@ -294,59 +300,54 @@ async function main() {
           { amount, ...(values.note ? { note: values.note } : {}) },
           { ...actor, 'idempotency-key': key },
         )) as { balance: number };
-        if (!values.json) {
-          console.log(
-            `Credited ${formatRM(amount)} to ${subject}: balance ${formatRM(result.balance)} (key ${key}).`,
-          );
-        }
+        say(
+          `Credited ${formatRM(amount)} to ${subject}: balance ${formatRM(result.balance)} (key ${key}).`,
+        );
         return;
       }
       case 'fee-rate': {
         const given = positionals[0];
-        if (given !== undefined) {
-          const percent = Number(given.replace(/%$/, ''));
-          const rateBps = Math.round(percent * 100);
-          if (!Number.isFinite(percent) || Math.abs(percent * 100 - rateBps) > 1e-6) {
-            throw new CommandError(
-              'Give the rate in percent with at most 2 decimals, e.g. 5 or 4.5',
-            );
-          }
-          await call('PUT', '/service-fee', { rateBps }, actor);
-        }
-        const { rateBps } = (await api.call('GET', '/service-fee')).body as { rateBps: number };
-        if (!values.json) console.log(`Service fee on new orders: ${rateBps / 100} %.`);
+        // Setting answers the rate set, so showing it needs no second request.
+        const { rateBps } = (
+          given === undefined
+            ? await call('GET', '/service-fee')
+            : await call('PUT', '/service-fee', { rateBps: feeRateBps(given) }, actor)
+        ) as { rateBps: number };
+        say(`Service fee on new orders: ${rateBps / 100} %.`);
         return;
       }
       case 'payouts': {
         const r = (await call('POST', '/payouts/run', undefined, actor)) as PayoutRunResult;
-        if (!values.json) {
-          console.log(
-            `Payout run for ${r.day}: ${r.completed} orders paid out (${formatRM(r.paidOut)} net), ${r.scheduled} scheduled for tomorrow.`,
-          );
-        }
+        say(
+          `Payout run for ${r.day}: ${r.completed} orders paid out (${formatRM(r.paidOut)} net), ${r.scheduled} scheduled for tomorrow.`,
+        );
         return;
       }
       case 'audit': {
-        const rows = items<AuditEntry>(
-          await call('GET', `/audit${query({ limit: values.limit })}`),
+        await list<AuditEntry>(
+          `/audit${query({ limit: values.limit })}`,
+          'No operator actions yet.',
+          (rows) => {
+            for (const a of rows) {
+              console.log(
+                `${day(a.at)}  ${a.operator}  ${a.action}  ${a.targetType} ${a.targetId}`,
+              );
+              console.log(`    before ${JSON.stringify(a.before)}`);
+              console.log(`    after  ${JSON.stringify(a.after)}`);
+            }
+          },
         );
-        if (values.json) return;
-        if (rows.length === 0) console.log('No operator actions yet.');
-        for (const a of rows) {
-          console.log(`${day(a.at)}  ${a.operator}  ${a.action}  ${a.targetType} ${a.targetId}`);
-          console.log(`    before ${JSON.stringify(a.before)}`);
-          console.log(`    after  ${JSON.stringify(a.after)}`);
-        }
         return;
       }
       case 'sms-outbox': {
-        const rows = items<SmsOutboxItem>(
-          await call('GET', `/sms-outbox${query({ phone: values.phone, limit: values.limit })}`),
+        await list<SmsOutboxItem>(
+          `/sms-outbox${query({ phone: values.phone, limit: values.limit })}`,
+          'No SMS sent yet.',
+          (rows) => {
+            for (const i of rows)
+              console.log(`${i.createdAt}  ${i.phone}  ${i.purpose.padEnd(8)}  ${i.code}`);
+          },
         );
-        if (values.json) return;
-        if (rows.length === 0) console.log('No SMS sent yet.');
-        for (const i of rows)
-          console.log(`${i.createdAt}  ${i.phone}  ${i.purpose.padEnd(8)}  ${i.code}`);
         return;
       }
       default:

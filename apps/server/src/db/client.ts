@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -137,4 +138,14 @@ async function listenPg(
 /** Rows of `db.execute()`: PGlite and node-postgres both answer with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
+export function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  poolMax: number,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
 }

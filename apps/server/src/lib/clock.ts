@@ -39,3 +39,7 @@ export function createOffsetClock(): TestClock {
 
 export const isTestClock = (clock: Clock): clock is TestClock =>
   'advance' in clock && 'set' in clock;
+
+/** Whole seconds from `now` until `at` (epoch ms), at least 1: a client's Retry-After. */
+export const secondsUntil = (at: number, now: number): number =>
+  Math.max(1, Math.ceil((at - now) / 1000));

@@ -36,7 +36,3 @@ export const relistPath = (lotId: string) =>
 /** An order's detail page (the orders list, the wallet's statement and shared links open it). */
 export const orderDetailPath = (orderId: string) =>
   `${PATHS.orderDetail}?id=${encodeURIComponent(orderId)}`;
-
-/** The wallet with one withdrawal's details open: a statement entry's own address. */
-export const withdrawalPath = (withdrawalId: string) =>
-  `${PATHS.wallet}?withdrawal=${encodeURIComponent(withdrawalId)}`;

@@ -14,7 +14,7 @@ import {
 } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, secondsUntil } from '../../lib/clock.js';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -50,8 +50,6 @@ export interface AuthDeps {
   sms: SmsSender;
   log: FastifyBaseLogger;
 }
-
-const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
   const codeHash = (role: Role, phone: string, purpose: SmsPurpose, code: string) =>

@@ -16,23 +16,40 @@ export interface NewMerchantEvent {
 
 export type MerchantEventRow = typeof merchantEvents.$inferSelect;
 
+/** An event about the merchant's account as a whole: no auction, lot or order. */
+export const accountEvent = (
+  merchantId: string,
+  type: MerchantEventType,
+  createdAt: Date,
+): NewMerchantEvent => ({ merchantId, type, auctionId: null, lotId: null, createdAt });
+
 /**
- * Writes an event in the caller's transaction and NOTIFYs it, in one round trip: PostgreSQL
+ * Writes events in the caller's transaction and NOTIFYs them, in one round trip: PostgreSQL
  * delivers a NOTIFY only when (and if) the transaction commits, so no stream hears of a change
  * that was rolled back. The payload is the row as the hub reads it (MerchantEventRow's keys).
  */
-export async function insertEvent(tx: Tx, event: NewMerchantEvent): Promise<void> {
+export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const values = sql.join(
+    events.map(
+      (e) => sql`(${e.merchantId}::uuid, ${e.type}, ${e.auctionId}::uuid, ${e.lotId}::uuid,
+        ${e.orderId ?? null}::uuid, ${e.createdAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
   await tx.execute(sql`
     with e as (
       insert into ${merchantEvents} (merchant_id, type, auction_id, lot_id, order_id, created_at)
-      values (${event.merchantId}, ${event.type}, ${event.auctionId}, ${event.lotId},
-        ${event.orderId ?? null}, ${event.createdAt.toISOString()})
+      values ${values}
       returning *)
     select pg_notify(${EVENTS_CHANNEL}, json_build_object(
       'id', id, 'merchantId', merchant_id, 'type', type, 'auctionId', auction_id,
       'lotId', lot_id, 'orderId', order_id, 'createdAt', created_at)::text)
     from e`);
 }
+
+export const insertEvent = (tx: Tx, event: NewMerchantEvent): Promise<void> =>
+  insertEvents(tx, [event]);
 
 export async function eventsAfter(
   tx: Tx,

@@ -7,7 +7,7 @@ import {
 } from '@sm/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, secondsUntil } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './feedback.repo.js';
@@ -40,7 +40,7 @@ export function createFeedbackService({ db, clock }: { db: Db; clock: Clock }) {
         if (recent.length >= FEEDBACK_PER_HOUR) {
           // The moment enough of the hour's messages have aged out for one more.
           const frees = recent[recent.length - FEEDBACK_PER_HOUR] ?? now;
-          const retryAfterSeconds = Math.max(1, Math.ceil((+frees + HOUR_MS - +now) / 1000));
+          const retryAfterSeconds = secondsUntil(+frees + HOUR_MS, +now);
           throw new AppError('FEEDBACK_LIMIT', { retryAfterSeconds });
         }
         return repo.insertFeedback(tx, {

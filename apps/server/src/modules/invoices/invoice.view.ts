@@ -2,7 +2,7 @@ import type { InvoiceInfo } from '@sm/contract';
 import type { InvoiceRow } from './invoices.repo.js';
 
 /** Where the app and the API serve an order's invoice PDF. */
-export const invoiceUrl = (orderId: string) => `/api/orders/${orderId}/invoice.pdf`;
+const invoiceUrl = (orderId: string) => `/api/orders/${orderId}/invoice.pdf`;
 
 export function invoiceInfoOf(invoice: InvoiceRow): InvoiceInfo {
   return {

@@ -14,14 +14,6 @@ export async function latestActions(tx: Tx, limit: number) {
   return tx.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(limit);
 }
 
-export async function accountByPhone(tx: Tx, role: 'merchant' | 'buyer', phone: string) {
-  const [row] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.role, role), eq(accounts.phone, phone)));
-  return row?.id ?? null;
-}
-
 export async function accountRole(tx: Tx, id: string) {
   const [row] = await tx.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, id));
   return row?.role ?? null;
@@ -56,6 +48,8 @@ export async function listMerchants(
     .orderBy(desc(accounts.createdAt))
     .limit(options.limit);
 }
+
+export type MerchantListRow = Awaited<ReturnType<typeof listMerchants>>[number];
 
 export async function lockMerchant(tx: Tx, merchantId: string) {
   const [row] = await tx

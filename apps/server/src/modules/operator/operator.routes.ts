@@ -34,6 +34,9 @@ import type { OperatorService } from './operator.service.js';
 
 const doc = routeDoc('Operator', 'operatorToken');
 
+/** Any id: one that is no withdrawal's answers 404, as the service finds. */
+const withdrawalParams = z.object({ id: z.string().max(40) });
+
 /** Who the audit record names: the X-Operator header, else the API token's holder. */
 const operatorOf = (req: FastifyRequest): string => {
   const name = req.headers['x-operator'];
@@ -90,7 +93,7 @@ export async function operatorRoutes(
     schema: {
       ...doc('Approve a Pending withdrawal (the money was sent): Completed'),
       headers: operatorHeaders,
-      params: z.object({ id: z.string().max(40) }),
+      params: withdrawalParams,
       response: { 200: withdrawal },
     },
     handler: async (req) =>
@@ -101,7 +104,7 @@ export async function operatorRoutes(
     schema: {
       ...doc('Reject a Pending withdrawal: the amount returns to the wallet as Refund Received'),
       headers: operatorHeaders,
-      params: z.object({ id: z.string().max(40) }),
+      params: withdrawalParams,
       body: reviewRejectBody,
       response: { 200: withdrawal },
     },

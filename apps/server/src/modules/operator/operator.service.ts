@@ -15,7 +15,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { bankAccountOf, listBankAccounts, reviewBankAccount } from '../bank/bank.repo.js';
 import { bankAccountView } from '../bank/bank.service.js';
-import { insertEvent } from '../events/events.repo.js';
+import { findAccount, type Role } from '../auth/auth.repo.js';
+import { accountEvent, insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
 import { setBusinessStatus } from '../store/store.repo.js';
@@ -26,7 +27,10 @@ import { withdrawalOf } from '../wallet/wallet.view.js';
 import * as withdrawals from '../wallet/withdrawals.repo.js';
 import * as repo from './operator.repo.js';
 
-type Role = 'merchant' | 'buyer';
+const merchantView = (row: repo.MerchantListRow): OperatorMerchant => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /**
  * The marketplace operator's actions (PRODUCT.md §9). Each one that changes something writes an
@@ -56,9 +60,9 @@ export function createOperatorService({
       throw new AppError('NOT_FOUND');
     }
     const phone = normalizeMalaysianMobile(ref);
-    const id = phone ? await repo.accountByPhone(tx, role, phone) : null;
-    if (!id) throw new AppError('NOT_FOUND');
-    return id;
+    const account = phone ? await findAccount(tx, role, phone) : undefined;
+    if (!account) throw new AppError('NOT_FOUND');
+    return account.id;
   }
 
   // Withdrawals
@@ -110,7 +114,7 @@ export function createOperatorService({
           createdAt: now,
         });
       }
-      await walletChanged(tx, row.merchantId, now, 'withdrawal_reviewed');
+      await insertEvent(tx, accountEvent(row.merchantId, 'withdrawal_reviewed', now));
       await audit(
         tx,
         {
@@ -159,13 +163,7 @@ export function createOperatorService({
         reviewedAt: now,
         rejectReason,
       });
-      await insertEvent(tx, {
-        merchantId,
-        type: 'bank_account_reviewed',
-        auctionId: null,
-        lotId: null,
-        createdAt: now,
-      });
+      await insertEvent(tx, accountEvent(merchantId, 'bank_account_reviewed', now));
       await audit(
         tx,
         {
@@ -188,13 +186,13 @@ export function createOperatorService({
     limit: number;
   }): Promise<OperatorMerchant[]> {
     const rows = await repo.listMerchants(db, query);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    return rows.map(merchantView);
   }
 
   async function merchantOf(tx: Tx, merchantId: string): Promise<OperatorMerchant> {
     const [row] = await repo.listMerchants(tx, { merchantId, limit: 1 });
     if (!row) throw new AppError('NOT_FOUND');
-    return { ...row, createdAt: row.createdAt.toISOString() };
+    return merchantView(row);
   }
 
   async function reviewBusiness(
@@ -204,22 +202,20 @@ export function createOperatorService({
   ) {
     return db.transaction(async (tx) => {
       const merchantId = await resolveAccount(tx, merchantRef, 'merchant');
-      const row = await repo.lockMerchant(tx, merchantId);
-      if (!row) throw new AppError('NOT_FOUND');
+      if (!(await repo.lockMerchant(tx, merchantId))) throw new AppError('NOT_FOUND');
+      const before = await merchantOf(tx, merchantId);
       const status = decision.verify ? 'verified' : 'rejected';
       const reason = decision.verify ? null : decision.reason;
-      const before = await merchantOf(tx, merchantId);
-      if (row.businessStatus === status && row.businessRejectReason === reason) return before;
+      if (before.businessStatus === status && before.businessRejectReason === reason) return before;
       const now = clock.now();
       await setBusinessStatus(tx, merchantId, status, reason);
-      await insertEvent(tx, {
-        merchantId,
-        type: 'business_reviewed',
-        auctionId: null,
-        lotId: null,
-        createdAt: now,
-      });
-      const after = await merchantOf(tx, merchantId);
+      await insertEvent(tx, accountEvent(merchantId, 'business_reviewed', now));
+      // Read under the lock, and only the status changes: no second read for the record after.
+      const after: OperatorMerchant = {
+        ...before,
+        businessStatus: status,
+        businessRejectReason: reason,
+      };
       await audit(
         tx,
         {
@@ -295,15 +291,12 @@ export function createOperatorService({
   /** A payout run by hand; recorded, because it moves money. */
   async function runPayouts(operator: string): Promise<PayoutRunResult> {
     const result = await payouts.run();
-    await repo.insertAction(db, {
-      operator,
-      action: 'payouts.run',
-      targetType: 'payout_run',
-      targetId: result.day,
-      before: null,
-      after: result,
-      createdAt: clock.now(),
-    });
+    await audit(
+      db,
+      { operator, action: 'payouts.run', targetType: 'payout_run', targetId: result.day },
+      null,
+      result,
+    );
     return result;
   }
 

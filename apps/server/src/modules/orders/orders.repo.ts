@@ -111,17 +111,22 @@ function selectOrders(tx: Tx) {
 
 export type OrderView = Awaited<ReturnType<typeof orderView>> & object;
 
-/** An order with its item and buyer, if it exists and `owner` says it is theirs. */
+/**
+ * An order with its item and buyer, if it exists and `owner` says it is theirs. With `lock`, the
+ * order row (only it) is locked until the transaction ends, as lockOrder does.
+ */
 export async function orderView(
   tx: Tx,
   orderId: string,
   owner: { merchantId: string } | { buyerId: string },
+  { lock = false } = {},
 ) {
   const mine =
     'merchantId' in owner
       ? eq(orders.merchantId, owner.merchantId)
       : eq(orders.buyerId, owner.buyerId);
-  const [row] = await selectOrders(tx).where(and(eq(orders.id, orderId), mine));
+  const query = selectOrders(tx).where(and(eq(orders.id, orderId), mine));
+  const [row] = await (lock ? query.for('update', { of: orders }) : query);
   return row ?? null;
 }
 

@@ -5,6 +5,7 @@ import {
   type ExportFormat,
   type FulfilmentStatus,
   maskMalaysianMobile,
+  type OrderActor,
   type OrderCounts,
   type OrderDetail,
   type ParsedOrderFilter,
@@ -28,9 +29,7 @@ import { invoiceOfOrder } from '../invoices/invoices.repo.js';
 import { postEntry } from '../wallet/wallet.ledger.js';
 import { exportStream } from './orders.export.js';
 import * as repo from './orders.repo.js';
-import type { OrderRow } from './orders.repo.js';
-
-type Row = NonNullable<Awaited<ReturnType<typeof repo.orderView>>>;
+import type { OrderItemRow, OrderRow, OrderView } from './orders.repo.js';
 
 /** Orders per page of an export. */
 const EXPORT_PAGE = 1000;
@@ -55,7 +54,7 @@ function resolveFilter(filter: ParsedOrderFilter, now: Date): repo.OrderSelectio
   };
 }
 
-function itemOf(item: Row['item']): OrderItem {
+function itemOf(item: OrderItemRow): OrderItem {
   return {
     species: item.species as Species,
     name: item.name,
@@ -70,7 +69,7 @@ function itemOf(item: Row['item']): OrderItem {
   };
 }
 
-function summaryOf(row: Row): OrderSummary {
+function summaryOf(row: OrderView): OrderSummary {
   const { order, item } = row;
   return {
     id: order.id,
@@ -91,7 +90,7 @@ function summaryOf(row: Row): OrderSummary {
   };
 }
 
-function buyerOrderOf(row: { order: OrderRow; item: Row['item'] }): BuyerOrder {
+function buyerOrderOf(row: { order: OrderRow; item: OrderItemRow }): BuyerOrder {
   const { order, item } = row;
   return {
     id: order.id,
@@ -123,7 +122,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     tx: Tx,
     order: OrderRow,
     to: OrderStatus,
-    actor: 'buyer' | 'merchant' | 'system',
+    actor: OrderActor,
     now: Date,
     patch: Parameters<typeof repo.moveOrder>[5] = {},
   ): Promise<OrderRow> {
@@ -142,9 +141,9 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
 
   /** A merchant's order, locked; another merchant's answers 404 exactly as a missing one. */
   async function lockMerchantOrder(tx: Tx, merchantId: string, orderId: string) {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order || order.merchantId !== merchantId) throw new AppError('NOT_FOUND');
-    return order;
+    const row = await repo.orderView(tx, orderId, { merchantId }, { lock: true });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
   }
 
   async function list(
@@ -211,16 +210,16 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     return result;
   }
 
-  async function detailIn(tx: Tx, merchantId: string, orderId: string): Promise<OrderDetail> {
-    const row = await repo.orderView(tx, orderId, { merchantId });
-    if (!row) throw new AppError('NOT_FOUND');
-    const [timeline, invoice] = await Promise.all([
-      repo.timelineOf(tx, orderId),
-      invoiceOfOrder(tx, orderId),
-    ]);
+  /** The detail of an order already read (and, in a move, as it stands after the move). */
+  async function detailOf(tx: Tx, row: OrderView): Promise<OrderDetail> {
     const { order } = row;
+    const [timeline, invoice] = await Promise.all([
+      repo.timelineOf(tx, order.id),
+      invoiceOfOrder(tx, order.id),
+    ]);
+    const summary = summaryOf(row);
     return {
-      ...summaryOf(row),
+      ...summary,
       lotId: order.lotId,
       item: itemOf(row.item),
       feeBps: order.feeBps,
@@ -228,18 +227,18 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
       payout: order.subtotal - order.fee,
       paidAmount: order.paidAmount,
       paidAt: order.paidAt?.toISOString() ?? null,
-      buyer: {
-        name: row.buyerName,
-        maskedPhone: maskMalaysianMobile(row.buyerPhone),
-        phone: row.buyerPhone,
-      },
+      buyer: { ...summary.buyer, phone: row.buyerPhone },
       timeline: timeline.map((t) => ({ status: t.status, at: t.at.toISOString() })),
       invoice: invoice ? invoiceInfoOf(invoice) : null,
       serverNow: clock.now().toISOString(),
     };
   }
 
-  const detail = (merchantId: string, orderId: string) => detailIn(db, merchantId, orderId);
+  async function detail(merchantId: string, orderId: string) {
+    const row = await repo.orderView(db, orderId, { merchantId });
+    if (!row) throw new AppError('NOT_FOUND');
+    return detailOf(db, row);
+  }
 
   /**
    * Ready for Pickup, Handed to Driver, Mark Completed. Asking again for the status the order
@@ -247,19 +246,17 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
    */
   async function advance(merchantId: string, orderId: string, to: FulfilmentStatus) {
     return db.transaction(async (tx) => {
-      const order = await lockMerchantOrder(tx, merchantId, orderId);
-      if (order.status !== to) {
-        const now = clock.now();
-        await move(
-          tx,
-          order,
-          to,
-          'merchant',
-          now,
-          to === 'completed' ? { payoutStatus: 'pending' } : {},
-        );
-      }
-      return detailIn(tx, merchantId, orderId);
+      const row = await lockMerchantOrder(tx, merchantId, orderId);
+      if (row.order.status === to) return detailOf(tx, row);
+      const order = await move(
+        tx,
+        row.order,
+        to,
+        'merchant',
+        clock.now(),
+        to === 'completed' ? { payoutStatus: 'pending' } : {},
+      );
+      return detailOf(tx, { ...row, order });
     });
   }
 
@@ -271,14 +268,15 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
    */
   async function cancel(merchantId: string, orderId: string) {
     return db.transaction(async (tx) => {
-      const order = await lockMerchantOrder(tx, merchantId, orderId);
+      const row = await lockMerchantOrder(tx, merchantId, orderId);
+      const { order } = row;
       if (order.status === 'canceled' || order.status === 'canceled_refunded') {
-        return detailIn(tx, merchantId, orderId);
+        return detailOf(tx, row);
       }
       const to = cancelTarget(order.status);
       if (!to) throw new AppError('ORDER_STATUS_CONFLICT');
       const now = clock.now();
-      await move(tx, order, to, 'merchant', now);
+      const moved = await move(tx, order, to, 'merchant', now);
       if (to === 'canceled_refunded' && order.paidAmount) {
         await postEntry(tx, {
           accountId: order.buyerId,
@@ -288,7 +286,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
           createdAt: now,
         });
       }
-      return detailIn(tx, merchantId, orderId);
+      return detailOf(tx, { ...row, order: moved });
     });
   }
 
@@ -303,8 +301,9 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
         tx,
         { accountId: buyerId, key, request: ['pay', orderId], now },
         async () => {
-          const order = await repo.lockOrder(tx, orderId);
-          if (!order || order.buyerId !== buyerId) throw new AppError('NOT_FOUND');
+          const row = await repo.orderView(tx, orderId, { buyerId }, { lock: true });
+          if (!row) throw new AppError('NOT_FOUND');
+          let { order } = row;
           if (order.status === 'pending_payment') {
             if (now >= order.payBy) throw new AppError('PAYMENT_EXPIRED');
             await postEntry(tx, {
@@ -314,7 +313,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
               orderId: order.id,
               createdAt: now,
             });
-            await move(tx, order, 'paid', 'buyer', now, {
+            order = await move(tx, order, 'paid', 'buyer', now, {
               paidAt: now,
               paidAmount: order.subtotal,
             });
@@ -322,9 +321,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
             // Canceled before it was paid.
             throw new AppError('ORDER_STATUS_CONFLICT');
           }
-          const row = await repo.orderView(tx, orderId, { buyerId });
-          if (!row) throw new Error('paid order vanished');
-          return buyerOrderOf(row);
+          return buyerOrderOf({ ...row, order });
         },
       );
     });

@@ -41,11 +41,12 @@ export async function pendingPayouts(tx: Tx, limit: number): Promise<PayoutOrder
     .for('update', { skipLocked: true });
 }
 
-export async function markCompleted(tx: Tx, orderId: string, at: Date): Promise<void> {
+export async function markCompleted(tx: Tx, orderIds: string[], at: Date): Promise<void> {
+  if (orderIds.length === 0) return;
   await tx
     .update(orders)
     .set({ payoutStatus: 'completed', payoutAt: at })
-    .where(eq(orders.id, orderId));
+    .where(inArray(orders.id, orderIds));
 }
 
 export async function markScheduled(tx: Tx, orderIds: string[], day: string): Promise<void> {

@@ -2,13 +2,23 @@ import type { PayoutRunResult } from '@sm/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { klDate, klDayStart } from '../../lib/kl-time.js';
-import { insertEvent } from '../events/events.repo.js';
-import { walletChanged } from '../wallet/merchant-wallet.service.js';
+import { accountEvent, insertEvents, type NewMerchantEvent } from '../events/events.repo.js';
 import { postEntry } from '../wallet/wallet.ledger.js';
 import * as repo from './payouts.repo.js';
 
 /** Orders moved per transaction. */
 const PAYOUT_BATCH = 200;
+
+/** Tells the merchants' open apps that these orders' payouts moved. */
+const ordersUpdated = (orders: readonly repo.PayoutOrder[], at: Date): NewMerchantEvent[] =>
+  orders.map((order) => ({
+    merchantId: order.merchantId,
+    type: 'order_updated',
+    auctionId: null,
+    lotId: order.lotId,
+    orderId: order.id,
+    createdAt: at,
+  }));
 
 /**
  * The daily payout run (PRODUCT.md §5). On Kuala Lumpur day D it first pays out what was scheduled
@@ -38,20 +48,18 @@ export function createPayoutService({
         await postEntry(tx, { ...base, type: 'sales_revenue', amount: order.subtotal });
         if (order.fee > 0)
           await postEntry(tx, { ...base, type: 'service_fee', amount: -order.fee });
-        await repo.markCompleted(tx, order.id, now);
-        await insertEvent(tx, {
-          merchantId: order.merchantId,
-          type: 'order_updated',
-          auctionId: null,
-          lotId: order.lotId,
-          orderId: order.id,
-          createdAt: now,
-        });
         paidOut += order.subtotal - order.fee;
       }
-      for (const merchantId of new Set(due.map((o) => o.merchantId))) {
-        await walletChanged(tx, merchantId, now);
-      }
+      await repo.markCompleted(
+        tx,
+        due.map((o) => o.id),
+        now,
+      );
+      const merchantIds = [...new Set(due.map((o) => o.merchantId))];
+      await insertEvents(tx, [
+        ...ordersUpdated(due, now),
+        ...merchantIds.map((id) => accountEvent(id, 'wallet_changed', now)),
+      ]);
       await repo.recordPayoutBatch(tx, {
         day,
         at: now,
@@ -72,16 +80,7 @@ export function createPayoutService({
         pending.map((o) => o.id),
         payoutOn,
       );
-      for (const order of pending) {
-        await insertEvent(tx, {
-          merchantId: order.merchantId,
-          type: 'order_updated',
-          auctionId: null,
-          lotId: order.lotId,
-          orderId: order.id,
-          createdAt: now,
-        });
-      }
+      await insertEvents(tx, ordersUpdated(pending, now));
       await repo.recordPayoutBatch(tx, {
         day,
         at: now,

@@ -22,10 +22,10 @@ const GS = 0x1d;
  * Rows per `GS v 0` command. Cheap printers buffer one command before printing it and drop what
  * does not fit, so a long slip goes in bands (python-escpos cuts at 960 rows as well).
  */
-export const MAX_BAND_ROWS = 960;
+const MAX_BAND_ROWS = 960;
 
 /** Lines fed after the slip so its end clears the tear bar or the cutter. */
-export const FEED_LINES = 4;
+const FEED_LINES = 4;
 
 /** ESC @: back to the power-on state (no leftover mode of an earlier job). */
 export const initialize = (): Uint8Array => Uint8Array.of(ESC, 0x40);

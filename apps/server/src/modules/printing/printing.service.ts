@@ -111,8 +111,10 @@ export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingD
     };
   }
 
-  async function printBitmap(row: PrinterRow, render: () => Promise<Bitmap>): Promise<PrintResult> {
-    const { host, port } = networkAddress(row);
+  async function printBitmap(
+    { host, port }: { host: string; port: number },
+    render: () => Promise<Bitmap>,
+  ): Promise<PrintResult> {
     const bytes = printJob(await render());
     await send(host, port, bytes);
     return { ok: true, bytes: bytes.length };
@@ -146,7 +148,7 @@ export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingD
     /** The printer's test page, sent to a network printer. */
     async testPrint(merchantId: string, printerId: string, lang: Locale) {
       const row = await ownPrinter(merchantId, printerId);
-      return printBitmap(row, () =>
+      return printBitmap(networkAddress(row), () =>
         renderTestPage(testPage(row.name), row.paperWidth as PaperWidth, lang),
       );
     },
@@ -154,9 +156,10 @@ export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingD
     /** An order's pick-up slip, sent to a network printer. */
     async printSlip(merchantId: string, printerId: string, orderId: string, lang: Locale) {
       const row = await ownPrinter(merchantId, printerId);
-      networkAddress(row); // refuses another kind before the order is read and drawn
+      // Another kind is refused before the order is read and drawn.
+      const address = networkAddress(row);
       const slip = await slipOf(merchantId, orderId);
-      return printBitmap(row, () => renderSlip(slip, row.paperWidth as PaperWidth, lang));
+      return printBitmap(address, () => renderSlip(slip, row.paperWidth as PaperWidth, lang));
     },
 
     /** An order's pick-up slip as a whole ESC/POS job (Web Bluetooth) or a PNG (print dialog). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_SERVICE_FEE_BPS } from '@sm/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -34,3 +35,10 @@ export async function setServiceFeeBps(tx: Tx, bps: number): Promise<void> {
     .values({ name: SERVICE_FEE, value: String(bps) })
     .onConflictDoUpdate({ target: appSettings.name, set: { value: String(bps) } });
 }
+
+/**
+ * A secret kept in the database when the configuration gives none (the session and SMS-code
+ * key, the operator token), so that every process on one PostgreSQL shares it.
+ */
+export const sharedSecret = (tx: Tx, name: 'app_secret' | 'operator_token') =>
+  settingOrCreate(tx, name, () => randomBytes(32).toString('base64url'));

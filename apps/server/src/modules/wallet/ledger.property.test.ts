@@ -13,9 +13,8 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAccount } from '../../../test/auctions.js';
 import { type Client, createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
-import { operatorCall, verifiedBank, walletOf, withdraw } from '../../../test/wallet.js';
+import { merchantWithMoney, operatorCall, walletOf, withdraw } from '../../../test/wallet.js';
 import { withdrawals } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { postEntry } from './wallet.ledger.js';
@@ -173,12 +172,7 @@ describe.each(DB_KINDS)('merchant ledger property on %s', (kind) => {
   /** Merchants registered ahead, a few at once: a sign-up's scrypt hash is most of a run's cost. */
   const ready: { client: Client; id: string }[] = [];
 
-  async function newMerchant() {
-    const client = await registerAccount(t, 'merchant', ++seq);
-    const id = ((await client.get('/api/me')).json() as { id: string }).id;
-    await verifiedBank(t, client, id);
-    return { client, id };
-  }
+  const newMerchant = () => merchantWithMoney(t, ++seq, 0);
 
   beforeAll(async () => {
     t = await createTestApp(kind);

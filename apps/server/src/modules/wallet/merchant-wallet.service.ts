@@ -9,10 +9,10 @@ import {
 } from '@sm/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, secondsUntil } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { bankAccountOf } from '../bank/bank.repo.js';
-import { insertEvent } from '../events/events.repo.js';
+import { accountEvent, insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import { upcomingPayoutOf } from '../payouts/payouts.repo.js';
 import { postEntry } from './wallet.ledger.js';
@@ -21,34 +21,34 @@ import { walletEntryOf, withdrawalOf } from './wallet.view.js';
 import * as withdrawals from './withdrawals.repo.js';
 
 /** Tells the merchant's open apps that the wallet moved, in the transaction that moved it. */
-export const walletChanged = (
-  tx: Tx,
-  merchantId: string,
-  at: Date,
-  type: 'wallet_changed' | 'withdrawal_reviewed' = 'wallet_changed',
-) => insertEvent(tx, { merchantId, type, auctionId: null, lotId: null, createdAt: at });
+export const walletChanged = (tx: Tx, merchantId: string, at: Date) =>
+  insertEvent(tx, accountEvent(merchantId, 'wallet_changed', at));
+
+/**
+ * When the 24 h rule next allows the merchant a withdrawal, or null when it allows one now. A
+ * rejected withdrawal does not count (lastCountedWithdrawal).
+ */
+async function nextWithdrawalAt(tx: Tx, merchantId: string, now: Date): Promise<Date | null> {
+  const since = new Date(now.getTime() - WITHDRAWAL_INTERVAL_MS);
+  const last = await withdrawals.lastCountedWithdrawal(tx, merchantId, since);
+  return last && new Date(last.requestedAt.getTime() + WITHDRAWAL_INTERVAL_MS);
+}
 
 /** A merchant's wallet (PRODUCT.md §6): balance, statement and withdrawals. */
 export function createMerchantWalletService({ db, clock }: { db: Db; clock: Clock }) {
   async function wallet(merchantId: string): Promise<MerchantWalletResponse> {
     const now = clock.now();
-    const [balance, pending, last, bank, upcomingPayout] = await Promise.all([
+    const [balance, pending, next, bank, upcomingPayout] = await Promise.all([
       balanceOf(db, merchantId),
       withdrawals.pendingWithdrawalOf(db, merchantId),
-      withdrawals.lastCountedWithdrawal(
-        db,
-        merchantId,
-        new Date(now.getTime() - WITHDRAWAL_INTERVAL_MS),
-      ),
+      nextWithdrawalAt(db, merchantId, now),
       bankAccountOf(db, merchantId),
       upcomingPayoutOf(db, merchantId),
     ]);
     return {
       balance,
       pendingWithdrawal: pending ? withdrawalOf(pending) : null,
-      nextWithdrawalAt: last
-        ? new Date(last.requestedAt.getTime() + WITHDRAWAL_INTERVAL_MS).toISOString()
-        : null,
+      nextWithdrawalAt: next?.toISOString() ?? null,
       bankAccount: bank && {
         bankName: bankName(bank.bankCode),
         holderName: bank.holderName,
@@ -96,15 +96,10 @@ export function createMerchantWalletService({ db, clock }: { db: Db; clock: Cloc
           if (await withdrawals.pendingWithdrawalOf(tx, merchantId)) {
             throw new AppError('WITHDRAWAL_PENDING');
           }
-          const last = await withdrawals.lastCountedWithdrawal(
-            tx,
-            merchantId,
-            new Date(now.getTime() - WITHDRAWAL_INTERVAL_MS),
-          );
-          if (last) {
-            const waitMs = last.requestedAt.getTime() + WITHDRAWAL_INTERVAL_MS - now.getTime();
+          const next = await nextWithdrawalAt(tx, merchantId, now);
+          if (next) {
             throw new AppError('WITHDRAWAL_TOO_SOON', {
-              retryAfterSeconds: Math.ceil(waitMs / 1000),
+              retryAfterSeconds: secondsUntil(next.getTime(), now.getTime()),
             });
           }
           const row = await withdrawals.insertWithdrawal(tx, {

@@ -40,15 +40,6 @@ export async function insertEntry(
   return row;
 }
 
-export async function entriesOf(tx: Tx, accountId: string, limit: number) {
-  return tx
-    .select()
-    .from(walletEntries)
-    .where(eq(walletEntries.accountId, accountId))
-    .orderBy(desc(walletEntries.id))
-    .limit(limit);
-}
-
 /** A page of an account's statement, newest first, optionally of one type, before entry `beforeId`. */
 export async function statementPage(
   tx: Tx,

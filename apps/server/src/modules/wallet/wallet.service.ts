@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import { postEntry } from './wallet.ledger.js';
-import { entriesOf } from './wallet.repo.js';
+import { statementPage } from './wallet.repo.js';
 import { walletEntryOf } from './wallet.view.js';
 
 const STATEMENT_LIMIT = 50;
@@ -20,7 +20,7 @@ export function createWalletService({
   allowTopUp: boolean;
 }) {
   async function wallet(accountId: string) {
-    const entries = await entriesOf(db, accountId, STATEMENT_LIMIT);
+    const entries = await statementPage(db, accountId, { limit: STATEMENT_LIMIT });
     // Newest first: the first entry's balance_after is the balance.
     return { balance: entries[0]?.balanceAfter ?? 0, entries: entries.map(walletEntryOf) };
   }

@@ -8,6 +8,7 @@ import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../test/h
 import {
   HttpClient,
   PROCESS_OPERATOR_TOKEN,
+  registerOverHttp,
   type ServerProcess,
   startServerProcess,
 } from '../../../test/processes.js';
@@ -73,28 +74,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('withdrawals across two server pro
   async function merchantWithMoney(amount: number) {
     const client = new HttpClient(via(0));
     const ops = new HttpClient(via(0));
-    const number = `+6019${(phone += 1)}`;
-    const sent = await call(client, 'POST', '/api/auth/sms-code', {
-      phone: number,
-      purpose: 'register',
-    });
-    expect(sent.status).toBe(200);
-    const outbox = await call(
-      ops,
-      'GET',
-      `/api/operator/sms-outbox?phone=${encodeURIComponent(number)}&limit=1`,
-      undefined,
-      operator,
-    );
-    const code = (outbox.body.items as { code: string }[])[0]?.code;
-    const registered = await call(client, 'POST', '/api/auth/register', {
-      phone: number,
-      code,
-      password: 'Demo@1234',
-      confirmPassword: 'Demo@1234',
-      agreePolicy: true,
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    await registerOverHttp(client, 'merchant', `+6019${(phone += 1)}`, 'Demo@1234');
     const id = (await call(client, 'GET', '/api/me')).body.id as string;
     const bank = await call(client, 'PUT', '/api/bank-account', {
       bankCode: 'MBB',

@@ -1,11 +1,10 @@
 import {
-  type ErrorCode,
   type FeedbackCategory,
   feedbackInput,
   type FeedbackInput,
-  issueCode,
   type Locale,
 } from '@sm/contract';
+import { type FieldCodes, fieldCodes } from '../../lib/form';
 
 /** The form as typed: nothing is lost to a failed check. */
 export interface FeedbackValues {
@@ -14,15 +13,12 @@ export interface FeedbackValues {
   contact: string;
 }
 export type FeedbackField = keyof FeedbackValues;
-const FIELDS: readonly FeedbackField[] = ['category', 'message', 'contact'];
-export const isFeedbackField = (field: unknown): field is FeedbackField =>
-  FIELDS.includes(field as FeedbackField);
+export const FEEDBACK_FIELDS: readonly FeedbackField[] = ['category', 'message', 'contact'];
 
 export const EMPTY_FEEDBACK: FeedbackValues = { category: '', message: '', contact: '' };
 
 export type FeedbackCheck =
-  | { ok: true; input: FeedbackInput }
-  | { ok: false; errors: Partial<Record<FeedbackField, ErrorCode>> };
+  { ok: true; input: FeedbackInput } | { ok: false; errors: FieldCodes<FeedbackField> };
 
 /**
  * The contract's `feedbackInput` over what was typed, with the app's version and language: what to
@@ -40,10 +36,5 @@ export function checkFeedback(
     locale: app.locale,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Partial<Record<FeedbackField, ErrorCode>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isFeedbackField(field)) errors[field] ??= issueCode(issue);
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldCodes(parsed.error, FEEDBACK_FIELDS) };
 }

@@ -2,11 +2,10 @@ import {
   type BankAccount,
   bankAccountInput,
   type BankAccountInput,
-  type ErrorCode,
-  issueCode,
   MALAYSIAN_BANKS,
   normalizeAccountNumber,
 } from '@sm/contract';
+import { type FieldCodes, fieldCodes } from '../../lib/form';
 
 /** The form as typed: nothing is lost to a failed check. */
 export interface BankValues {
@@ -15,9 +14,7 @@ export interface BankValues {
   accountNumber: string;
 }
 export type BankField = keyof BankValues;
-const FIELDS: readonly BankField[] = ['bankCode', 'holderName', 'accountNumber'];
-export const isBankField = (field: unknown): field is BankField =>
-  FIELDS.includes(field as BankField);
+export const BANK_FIELDS: readonly BankField[] = ['bankCode', 'holderName', 'accountNumber'];
 
 export const valuesOf = (account: BankAccount | null): BankValues => ({
   bankCode: account?.bankCode ?? '',
@@ -26,19 +23,13 @@ export const valuesOf = (account: BankAccount | null): BankValues => ({
 });
 
 export type BankCheck =
-  | { ok: true; input: BankAccountInput }
-  | { ok: false; errors: Partial<Record<BankField, ErrorCode>> };
+  { ok: true; input: BankAccountInput } | { ok: false; errors: FieldCodes<BankField> };
 
 /** The contract's `bankAccountInput` over what was typed: what to send, or a code per field. */
 export function checkBankValues(values: BankValues): BankCheck {
   const parsed = bankAccountInput.safeParse(values);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Partial<Record<BankField, ErrorCode>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isBankField(field)) errors[field] ??= issueCode(issue);
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldCodes(parsed.error, BANK_FIELDS) };
 }
 
 /** Whether saving would change the account (and so send it back to Unverified). */

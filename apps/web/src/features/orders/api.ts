@@ -7,14 +7,13 @@ import type {
   OrderListResponse,
 } from '@sm/contract';
 import {
-  type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
   queryOptions,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { PATHS } from '../../lib/paths';
+import { orderDetailPath } from '../../lib/paths';
 import { request } from '../../lib/request';
 import { exportUrl, fileNameOf, filterQuery, type OrderListFilter, periodQuery } from './filter';
 
@@ -33,8 +32,6 @@ export const orderKeys = {
   details: ['orders', 'detail'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
-
-export const orderDetailPath = (id: string) => `${PATHS.orderDetail}?id=${encodeURIComponent(id)}`;
 
 /** The link a merchant shares: this app's own address of the order. */
 export const orderShareUrl = (origin: string, id: string) => `${origin}/#${orderDetailPath(id)}`;
@@ -71,17 +68,6 @@ export const orderQueryOptions = (id: string) =>
       request<OrderDetail>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
   });
 
-/**
- * Keeps only a list's first page, so the next fetch asks one page instead of every page scrolled
- * through: pull to refresh starts the list again from the top.
- */
-export function keepFirstPage(queryClient: QueryClient, filter: OrderListFilter) {
-  queryClient.setQueryData<InfiniteData<OrderListResponse, string>>(
-    orderKeys.list(filter),
-    (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
-  );
-}
-
 /** After the merchant changed an order: its detail as the server answered, lists and counts stale. */
 function settle(queryClient: QueryClient, order: OrderDetail) {
   queryClient.setQueryData(orderKeys.detail(order.id), order);
@@ -113,10 +99,10 @@ export function useGenerateInvoice(id: string) {
   return useMutation({
     mutationFn: () => request<InvoiceInfo>(orderPath(id, 'invoice'), { method: 'POST', data: {} }),
     onSuccess: (invoice) => {
+      // The answer is the whole invoice, e-invoice included: nothing else of the order changed.
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
         order ? { ...order, invoice } : order,
       );
-      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
     },
   });
 }

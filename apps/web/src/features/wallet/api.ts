@@ -1,8 +1,6 @@
 import type { MerchantWalletResponse, StatementResponse, Withdrawal } from '@sm/contract';
 import {
-  type InfiniteData,
   infiniteQueryOptions,
-  type QueryClient,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -50,17 +48,6 @@ export const withdrawalQueryOptions = (id: string) =>
     queryFn: ({ signal }) =>
       request<Withdrawal>(`/api/wallet/withdrawals/${encodeURIComponent(id)}`, { signal }),
   });
-
-/**
- * Keeps only a statement's first page, so the next fetch asks one page instead of every page
- * scrolled through: pull to refresh starts the statement again from the top.
- */
-export function keepFirstPage(queryClient: QueryClient, filter: StatementFilter) {
-  queryClient.setQueryData<InfiniteData<StatementResponse, string>>(
-    walletKeys.statement(filter),
-    (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
-  );
-}
 
 /** A withdrawal request: the amount in sen, and the key of this intent (see attemptKeys). */
 export interface WithdrawVariables {

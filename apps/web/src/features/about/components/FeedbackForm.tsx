@@ -1,14 +1,13 @@
-import { type ErrorCode, FEEDBACK_CATEGORIES, FEEDBACK_MESSAGE_MAX_LENGTH } from '@sm/contract';
+import { FEEDBACK_CATEGORIES, FEEDBACK_MESSAGE_MAX_LENGTH } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Selector from 'antd-mobile/es/components/selector';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
-import { showError } from '../../../lib/errors';
+import { useFieldForm } from '../../../lib/form';
 import { currentLocale } from '../../../lib/i18n';
-import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';
@@ -16,9 +15,8 @@ import { recentFeedbackQueryOptions, useSendFeedback } from '../api';
 import {
   checkFeedback,
   EMPTY_FEEDBACK,
+  FEEDBACK_FIELDS,
   type FeedbackField,
-  type FeedbackValues,
-  isFeedbackField,
 } from '../feedbackForm';
 import { appVersionLabel } from '../update';
 import styles from './about.module.css';
@@ -50,18 +48,10 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const send = useSendFeedback();
-  const [values, setValues] = useState<FeedbackValues>(EMPTY_FEEDBACK);
-  const [errors, setErrors] = useState<Partial<Record<FeedbackField, ErrorCode>>>({});
-
-  const set = <K extends FeedbackField>(field: K, value: FeedbackValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
+  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
+    EMPTY_FEEDBACK,
+    FEEDBACK_FIELDS,
+  );
   const errorText = (field: FeedbackField) => {
     const code = errors[field];
     if (!code) return undefined;
@@ -79,12 +69,7 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
         toast(t('about.feedback.submitted'), 'success');
         onDone();
       },
-      onError: (error) => {
-        const code = apiErrorCode(error);
-        const field = isRequestError(error) ? error.field : undefined;
-        if (code && isFeedbackField(field)) setErrors({ [field]: code });
-        else showError(error);
-      },
+      onError: showSaveError,
     });
   };
 

@@ -1,24 +1,17 @@
-import {
-  BANK_HOLDER_MAX_LENGTH,
-  type BankAccount,
-  type ErrorCode,
-  normalizeAccountNumber,
-} from '@sm/contract';
+import { BANK_HOLDER_MAX_LENGTH, type BankAccount, normalizeAccountNumber } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../../lib/errors';
-import { apiErrorCode, isRequestError } from '../../../lib/request';
+import { useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { Notice } from '../../../lib/ui/Notice';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveBankAccount } from '../api';
 import {
+  BANK_FIELDS,
   type BankField,
-  type BankValues,
   checkBankValues,
   groupDigits,
-  isBankField,
   isChanged,
   valuesOf,
 } from '../form';
@@ -41,18 +34,10 @@ const REQUIRED_TEXT = {
 export function BankAccountForm({ account }: { account: BankAccount | null }) {
   const { t } = useTranslation();
   const save = useSaveBankAccount();
-  const [values, setValues] = useState<BankValues>(() => valuesOf(account));
-  const [errors, setErrors] = useState<Partial<Record<BankField, ErrorCode>>>({});
-
-  const set = (field: BankField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
+  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
+    () => valuesOf(account),
+    BANK_FIELDS,
+  );
   const errorText = (field: BankField) => {
     const code = errors[field];
     if (!code) return undefined;
@@ -83,12 +68,7 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
     }
     save.mutate(check.input, {
       onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
-      onError: (error) => {
-        const code = apiErrorCode(error);
-        const field = isRequestError(error) ? error.field : undefined;
-        if (code && isBankField(field)) setErrors({ [field]: code });
-        else showError(error);
-      },
+      onError: showSaveError,
     });
   };
 
@@ -138,9 +118,9 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
         onChange={(value) => set('accountNumber', value)}
       />
       {account?.status === 'verified' && changed ? (
-        <p className={styles.warning} role="note">
+        <Notice tone="warning" role="note">
           {t('bank.changeResetsVerification')}
-        </p>
+        </Notice>
       ) : null}
       <Button block size="large" color="primary" type="submit" loading={save.isPending}>
         {t('bank.save')}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { currentLocale } from '../../../lib/i18n';
+import { orderDetailPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';
-import { orderDetailPath } from '../api';
 import styles from './orders.module.css';
 import { OrderStatusTag } from './OrderStatusTag';
 

@@ -1,7 +1,6 @@
 import type { OrderSummary } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../lib/ui/Spinner';
+import { ListEnd } from '../../../lib/ui/ListEnd';
 import { useWindowedList } from '../../../lib/ui/useWindowedList';
 import { OrderCard } from './OrderCard';
 import styles from './orders.module.css';
@@ -73,22 +72,18 @@ export function OrderList({
           );
         })}
       </ul>
-      <div className={styles.listEnd}>
-        {loadFailed ? (
-          <p role="alert">
-            {t('orders.loadMoreFailed')}{' '}
-            <Button size="mini" fill="outline" onClick={onLoadMore}>
-              {t('common.retry')}
-            </Button>
-          </p>
-        ) : loadingMore || hasMore ? (
-          <p role="status">
-            <Spinner size={16} /> {t('orders.loadingMore')}
-          </p>
-        ) : (
-          <p>{t('orders.noMore')}</p>
-        )}
-      </div>
+      <ListEnd
+        className={styles.listEnd}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        loadFailed={loadFailed}
+        onLoadMore={onLoadMore}
+        texts={{
+          loadMoreFailed: t('orders.loadMoreFailed'),
+          loadingMore: t('orders.loadingMore'),
+          noMore: t('orders.noMore'),
+        }}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@sm/contract';
-import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
+import { StatusPill } from '../../../lib/ui/StatusPill';
 
 const COLOR: Record<OrderStatus, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
   pending_payment: 'warning',
@@ -14,14 +14,5 @@ const COLOR: Record<OrderStatus, 'default' | 'primary' | 'success' | 'warning' |
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
-  return (
-    <Tag
-      color={COLOR[status]}
-      fill="outline"
-      round
-      style={{ fontSize: 12, padding: '2px 8px', whiteSpace: 'nowrap' }}
-    >
-      {t(`orderStatus.${status}`)}
-    </Tag>
-  );
+  return <StatusPill color={COLOR[status]}>{t(`orderStatus.${status}`)}</StatusPill>;
 }

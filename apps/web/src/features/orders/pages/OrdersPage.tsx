@@ -4,11 +4,12 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import BillOutline from 'antd-mobile-icons/es/BillOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigationType, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/errors';
-import { keepFirstPage, orderCountsQueryOptions, orderKeys, orderListQueryOptions } from '../api';
+import { keepFirstPage } from '../../../lib/infiniteLists';
+import { orderCountsQueryOptions, orderKeys, orderListQueryOptions } from '../api';
 import { DateFilter } from '../components/DateFilter';
 import { ExportButton } from '../components/ExportButton';
 import { OrderListSkeleton } from '../components/OrderCard';
@@ -16,10 +17,8 @@ import { OrderList } from '../components/OrderList';
 import styles from '../components/orders.module.css';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { SearchField } from '../../../lib/ui/SearchField';
+import { useScrollRestore } from '../../../lib/ui/useScrollRestore';
 import { filterParams, type OrderListFilter, readFilter } from '../filter';
-
-/** Where each list was scrolled when an order was opened, so Back returns to the same card. */
-const scrollOf = new Map<string, number>();
 
 /**
  * Orders (spec §2): status tabs with counts, date chips, search, export, and every order the
@@ -28,7 +27,6 @@ const scrollOf = new Map<string, number>();
 export default function OrdersPage({ query }: { query: Record<string, string> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const navigationType = useNavigationType();
   const [, setParams] = useSearchParams();
   const filter = useMemo(() => readFilter(query), [query]);
   const filterKey = filterParams(filter).toString();
@@ -46,19 +44,11 @@ export default function OrdersPage({ query }: { query: Record<string, string> })
     void fetchNextPage();
   }, [fetchNextPage]);
 
-  // Back from an order: the list where it was, once, when the list is first on screen.
-  const hasData = list.data !== undefined;
-  const restored = useRef(false);
-  useLayoutEffect(() => {
-    if (restored.current || !hasData) return;
-    restored.current = true;
-    const saved = scrollOf.get(filterKey);
-    scrollOf.delete(filterKey);
-    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
-  }, [hasData, filterKey, navigationType]);
+  // Back from an order returns to the same card.
+  const rememberScroll = useScrollRestore(`orders?${filterKey}`, list.data !== undefined);
 
   const refresh = async () => {
-    keepFirstPage(queryClient, filter);
+    keepFirstPage(queryClient, orderKeys.list(filter));
     await Promise.all([
       queryClient.refetchQueries({ queryKey: orderKeys.list(filter) }),
       queryClient.refetchQueries({ queryKey: orderKeys.count(filter) }),
@@ -98,7 +88,7 @@ export default function OrdersPage({ query }: { query: Record<string, string> })
         loadingMore={isFetchingNextPage}
         loadFailed={isFetchNextPageError}
         onLoadMore={loadMore}
-        onOpen={() => scrollOf.set(filterKey, window.scrollY)}
+        onOpen={rememberScroll}
       />
     );
   }

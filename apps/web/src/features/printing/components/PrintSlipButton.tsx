@@ -1,6 +1,6 @@
 import type { Printer } from '@sm/contract';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
-import Button, { type ButtonProps } from 'antd-mobile/es/components/button';
+import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,16 +11,6 @@ import { PATHS } from '../../../lib/paths';
 import { printersQueryOptions } from '../api';
 import { usePrint } from '../print';
 
-export interface PrintSlipButtonProps {
-  /** The order whose pick-up slip prints. */
-  orderId: string;
-  block?: boolean;
-  size?: ButtonProps['size'];
-  fill?: ButtonProps['fill'];
-  color?: ButtonProps['color'];
-  className?: string;
-}
-
 /**
  * Prints an order's pick-up slip on the merchant's printer: the only one at once, or the one
  * chosen from a sheet when there are several. With none set up, it offers the setup page.
@@ -28,11 +18,11 @@ export interface PrintSlipButtonProps {
 export function PrintSlipButton({
   orderId,
   block = false,
-  size = 'middle',
-  fill = 'outline',
-  color = 'primary',
-  className,
-}: PrintSlipButtonProps) {
+}: {
+  /** The order whose pick-up slip prints. */
+  orderId: string;
+  block?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const printers = useQuery(printersQueryOptions());
@@ -65,11 +55,9 @@ export function PrintSlipButton({
   return (
     <>
       <Button
-        className={className}
         block={block}
-        size={size}
-        fill={fill}
-        color={color}
+        fill="outline"
+        color="primary"
         loading={print.isPending || printers.isPending}
         onClick={() => void start()}
       >

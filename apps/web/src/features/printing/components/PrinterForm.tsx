@@ -1,7 +1,5 @@
 import {
   DEFAULT_PRINTER_PORT,
-  type ErrorCode,
-  issueCode,
   PAPER_WIDTHS,
   type PaperWidth,
   type Printer,
@@ -12,10 +10,9 @@ import {
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Selector from 'antd-mobile/es/components/selector';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../../lib/errors';
-import { apiErrorCode, isRequestError } from '../../../lib/request';
+import { fieldCodes, useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
@@ -34,7 +31,6 @@ interface Values {
 }
 type FormField = keyof Values;
 const FIELDS: readonly FormField[] = ['name', 'kind', 'paperWidth', 'host', 'port'];
-const isFormField = (field: unknown): field is FormField => FIELDS.includes(field as FormField);
 
 const valuesOf = (printer: Printer | null): Values => ({
   name: printer?.name ?? '',
@@ -59,18 +55,10 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
   const { t } = useTranslation();
   const id = useId();
   const save = useSavePrinter();
-  const [values, setValues] = useState(() => valuesOf(printer));
-  const [errors, setErrors] = useState<Partial<Record<FormField, ErrorCode>>>({});
-
-  const set = <K extends FormField>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
+  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
+    () => valuesOf(printer),
+    FIELDS,
+  );
   const errorText = (field: FormField) => {
     const code = errors[field];
     if (!code) return undefined;
@@ -81,12 +69,7 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
     const input = inputOf(values);
     const parsed = printerInput.safeParse(input);
     if (!parsed.success) {
-      const found: Partial<Record<FormField, ErrorCode>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isFormField(field)) found[field] ??= issueCode(issue);
-      }
-      setErrors(found);
+      setErrors(fieldCodes(parsed.error, FIELDS));
       return;
     }
     save.mutate(
@@ -96,12 +79,7 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
           toast(t('success.savedSuccessfully'), 'success');
           onDone();
         },
-        onError: (error) => {
-          const code = apiErrorCode(error);
-          const field = isRequestError(error) ? error.field : undefined;
-          if (code && isFormField(field)) setErrors({ [field]: code });
-          else showError(error);
-        },
+        onError: showSaveError,
       },
     );
   };

@@ -1,12 +1,11 @@
 import { formatRM, type WalletEntry } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { orderDetailPath } from '../../../lib/paths';
+import { ListEnd } from '../../../lib/ui/ListEnd';
 import states from '../../../lib/ui/PageMessage.module.css';
-import { Spinner } from '../../../lib/ui/Spinner';
 import { useWindowedList } from '../../../lib/ui/useWindowedList';
 import { formatSigned } from '../statement';
 import styles from './wallet.module.css';
@@ -133,22 +132,18 @@ export function StatementList({
           );
         })}
       </ul>
-      <div className={styles.listEnd}>
-        {loadFailed ? (
-          <p role="alert">
-            {t('wallet.loadMoreFailed')}{' '}
-            <Button size="mini" fill="outline" onClick={onLoadMore}>
-              {t('common.retry')}
-            </Button>
-          </p>
-        ) : loadingMore || hasMore ? (
-          <p role="status">
-            <Spinner size={16} /> {t('wallet.loadingMore')}
-          </p>
-        ) : (
-          <p>{t('wallet.noMore')}</p>
-        )}
-      </div>
+      <ListEnd
+        className={styles.listEnd}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        loadFailed={loadFailed}
+        onLoadMore={onLoadMore}
+        texts={{
+          loadMoreFailed: t('wallet.loadMoreFailed'),
+          loadingMore: t('wallet.loadingMore'),
+          noMore: t('wallet.noMore'),
+        }}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { WithdrawalStatus } from '@sm/contract';
-import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
+import { StatusPill } from '../../../lib/ui/StatusPill';
 
 const COLORS: Record<WithdrawalStatus, string> = {
   pending: 'warning',
@@ -10,14 +10,5 @@ const COLORS: Record<WithdrawalStatus, string> = {
 
 export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
   const { t } = useTranslation();
-  return (
-    <Tag
-      color={COLORS[status]}
-      fill="outline"
-      round
-      style={{ fontSize: 12, padding: '2px 8px', whiteSpace: 'nowrap' }}
-    >
-      {t(`withdrawalStatus.${status}`)}
-    </Tag>
-  );
+  return <StatusPill color={COLORS[status]}>{t(`withdrawalStatus.${status}`)}</StatusPill>;
 }

@@ -1,13 +1,15 @@
 import Popup from 'antd-mobile/es/components/popup';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/errors';
+import { keepFirstPage } from '../../../lib/infiniteLists';
 import { PageMessage } from '../../../lib/ui/PageMessage';
+import { useScrollRestore } from '../../../lib/ui/useScrollRestore';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
-import { keepFirstPage, statementQueryOptions, walletKeys, walletQueryOptions } from '../api';
+import { statementQueryOptions, walletKeys, walletQueryOptions } from '../api';
 import { BalanceCard, BalanceCardPlaceholder, BankAccountRow } from '../components/BalanceCard';
 import { StatementList, StatementSkeleton } from '../components/StatementList';
 import styles from '../components/wallet.module.css';
@@ -19,9 +21,6 @@ const SHEET_STYLE = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 /** The longest wait worth a timer: past it, focus and pull to refresh keep the wallet fresh. */
 const MAX_TIMER_MS = 25 * 60 * 60_000;
 
-/** Where each statement was scrolled when an order was opened, so Back returns to the same row. */
-const scrollOf = new Map<StatementFilter, number>();
-
 /**
  * My wallet (spec §2, PRODUCT.md §6): the balance with the payouts to come and the withdrawal in
  * review, the bank account withdrawals go to, Withdraw, and the statement filtered by type. The
@@ -31,7 +30,6 @@ export default function WalletPage({ query }: { query: Record<string, string> })
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const navigationType = useNavigationType();
   const [, setParams] = useSearchParams();
   const filter = readFilter(query.type);
   const openWithdrawal = query.withdrawal ?? '';
@@ -54,6 +52,7 @@ export default function WalletPage({ query }: { query: Record<string, string> })
   // A withdrawal's details: opened here, it is a history entry that Back closes; opened from a
   // link, closing it stays on the wallet.
   const pushed = useRef(false);
+  // The last one opened stays in the sheet while it slides away after the address drops it.
   const [shownWithdrawal, setShownWithdrawal] = useState(openWithdrawal);
   if (openWithdrawal && openWithdrawal !== shownWithdrawal) setShownWithdrawal(openWithdrawal);
   const showWithdrawal = (id: string) => {
@@ -93,19 +92,11 @@ export default function WalletPage({ query }: { query: Record<string, string> })
     return () => clearTimeout(timer);
   }, [nextAt, refetchWallet]);
 
-  // Back from an order: the statement where it was, once, when it is first on screen.
-  const hasData = statement.data !== undefined;
-  const restored = useRef(false);
-  useLayoutEffect(() => {
-    if (restored.current || !hasData) return;
-    restored.current = true;
-    const saved = scrollOf.get(filter);
-    scrollOf.delete(filter);
-    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
-  }, [hasData, filter, navigationType]);
+  // Back from an order: the statement where it was, so it returns to the same row.
+  const rememberScroll = useScrollRestore(`wallet?${filter}`, statement.data !== undefined);
 
   const refresh = async () => {
-    keepFirstPage(queryClient, filter);
+    keepFirstPage(queryClient, walletKeys.statement(filter));
     await Promise.all([
       queryClient.refetchQueries({ queryKey: walletKeys.summary }),
       queryClient.refetchQueries({ queryKey: walletKeys.statement(filter) }),
@@ -146,7 +137,7 @@ export default function WalletPage({ query }: { query: Record<string, string> })
         loadingMore={isFetchingNextPage}
         loadFailed={isFetchNextPageError}
         onLoadMore={loadMore}
-        onOpen={() => scrollOf.set(filter, window.scrollY)}
+        onOpen={rememberScroll}
         onOpenWithdrawal={showWithdrawal}
       />
     );
