@@ -75,6 +75,16 @@ export const MERCHANT_EVENT_TYPES = [
   'business_reviewed',
 ] as const;
 
+/** What the in-app notification list tells a merchant (each can be switched off). */
+export const NOTIFICATION_TYPES = [
+  'new_bid',
+  'lot_ended',
+  'order_paid',
+  'withdrawal_reviewed',
+  'bank_account_reviewed',
+  'business_reviewed',
+] as const;
+
 /**
  * Spec §9: support answers Mon–Fri 9:00–18:00, Kuala Lumpur time (UTC+8 all year). Days are
  * ISO weekdays (1 = Monday); times are minutes after midnight, the closing minute excluded.

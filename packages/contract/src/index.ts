@@ -15,3 +15,4 @@ export * from './wallet.js';
 export * from './printers.js';
 export * from './feedback.js';
 export * from './events.js';
+export * from './notifications.js';

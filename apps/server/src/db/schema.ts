@@ -2,6 +2,7 @@ import {
   BANK_ACCOUNT_STATUSES,
   EINVOICE_STATUSES,
   FEEDBACK_CATEGORIES,
+  NOTIFICATION_TYPES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
   PRINTER_KINDS,
@@ -12,7 +13,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -158,8 +161,57 @@ export const stores = pgTable('stores', {
   postcode: text('postcode'),
   /** LHDN state code, '01' Johor … '16' Putrajaya. */
   stateCode: text('state_code'),
+  /** A square photo (cropped by the app before upload). */
+  logoMediaId: uuid('logo_media_id').references(() => media.id, { onDelete: 'set null' }),
+  /** WGS84 degrees, picked on the map or from the device. */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** Short texts shown in the store's notice bar, in order. */
+  announcements: jsonb('announcements')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  hasColdRoom: boolean('has_cold_room').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/** The store's carousel: up to 5 photos, in the order the merchant set. */
+export const storeCarousel = pgTable(
+  'store_carousel',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.position] })],
+);
+
+/**
+ * The SSM registration documents a merchant submitted for review (PDF or image), newest last. They
+ * are private: stored outside the public media directory and served only to their merchant and to
+ * the operator.
+ */
+export const businessDocuments = pgTable(
+  'business_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    /** Random name under DATA_DIR/documents. */
+    fileName: text('file_name').notNull(),
+    /** What the merchant called it, for the download's name only. */
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('business_documents_merchant_idx').on(t.merchantId, t.createdAt)],
+);
 
 export const boats = pgTable(
   'boats',
@@ -170,9 +222,27 @@ export const boats = pgTable(
       .references(() => merchants.accountId, { onDelete: 'cascade' }),
     boatNumber: text('boat_number').notNull(),
     ownerName: text('owner_name').notNull(),
+    imageMediaId: uuid('image_media_id').references(() => media.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('boats_merchant_idx').on(t.merchantId)],
+);
+
+export const coldRooms = pgTable(
+  'cold_rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    /** 'Cold Room N' unless the merchant named it. */
+    name: text('name').notNull(),
+    ownerName: text('owner_name'),
+    imageMediaId: uuid('image_media_id').references(() => media.id, { onDelete: 'set null' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cold_rooms_merchant_idx').on(t.merchantId)],
 );
 
 export const mediaKind = pgEnum('media_kind', ['photo', 'video']);
@@ -647,4 +717,70 @@ export const feedbackMessages = pgTable(
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [index('feedback_merchant_idx').on(t.merchantId, t.createdAt, t.id)],
+);
+
+export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+/**
+ * What the merchant is told in the app's notification list (and by Web Push when the app is
+ * closed). Written in the transaction of the change, like merchant_events, but kept: events are
+ * purged after a day. Rows with `pushedAt` null are the push outbox.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    lotId: uuid('lot_id'),
+    orderId: uuid('order_id'),
+    /** What the text needs beyond the ids (amounts, status, reason), as it was at the time. */
+    data: jsonb('data')
+      .$type<Record<string, string | number | null>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    readAt: tstz('read_at'),
+    /** Null until the push job has sent it (or decided not to: switched off, no subscription). */
+    pushedAt: tstz('pushed_at'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    index('notifications_merchant_idx').on(t.merchantId, t.id),
+    index('notifications_unread_idx')
+      .on(t.merchantId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_push_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
+  ],
+);
+
+/** The types a merchant switched off (absent: on). */
+export const notificationMutes = pgTable(
+  'notification_mutes',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.type] })],
+);
+
+/** Web Push subscriptions (one per browser that allowed notifications). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('push_subscriptions_merchant_idx').on(t.merchantId)],
 );

@@ -81,6 +81,9 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.basicInfo, title: 'basicInfo', page: NotAvailable },
   { path: PATHS.menu, title: 'menu', page: NotAvailable },
   { path: PATHS.businessRecords, title: 'businessRecords', page: NotAvailable },
+  { path: PATHS.boats, title: 'boats', page: NotAvailable },
+  { path: PATHS.coldRooms, title: 'coldRooms', page: NotAvailable },
+  { path: PATHS.notifications, title: 'notifications', page: NotAvailable },
   { path: PATHS.bankAccount, title: 'bankAccount', page: BankAccount },
   {
     path: PATHS.wallet,

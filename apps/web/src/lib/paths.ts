@@ -21,6 +21,10 @@ export const PATHS = {
   wallet: '/pages/profile/wallet',
   general: '/pages/profile/general',
   printer: '/pages/profile/printer',
+  // Not in the spec's table: the store's and the profile's sub-screens it implies (§2).
+  boats: '/pages/profile/boats',
+  coldRooms: '/pages/profile/cold-rooms',
+  notifications: '/pages/profile/notifications',
 } as const;
 
 /** Registration is a mode of the login route: the spec has no register route. */
