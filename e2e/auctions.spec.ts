@@ -224,7 +224,10 @@ test('an unverified merchant without boats is told why, and starts from empty li
   await expect(page.getByRole('note')).toHaveText('Only verified merchants can publish auctions');
   const lot = page.getByRole('region', { name: 'Lot 1' });
   await expect(field(lot, 'Boat')).toContainText('Your store has no boats yet');
-  await expect(lot.getByRole('link', { name: 'Store profile' })).toBeVisible();
+  await expect(lot.getByRole('link', { name: 'Add a boat' })).toHaveAttribute(
+    'href',
+    '#/pages/profile/boats',
+  );
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(field(lot, 'Boat')).toContainText('Required');
 });

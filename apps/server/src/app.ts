@@ -43,7 +43,16 @@ import { MEDIA_URL_PREFIX } from './modules/media/media.view.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { createFeedbackService } from './modules/feedback/feedback.service.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationService } from './modules/notifications/notifications.service.js';
+import { createPushService, type PushService } from './modules/notifications/push.service.js';
+import { boatRoutes } from './modules/boats/boats.routes.js';
+import { createBoatService } from './modules/boats/boats.service.js';
+import { recordsRoutes } from './modules/records/records.routes.js';
+import { createRecordsService } from './modules/records/records.service.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
+import { storeRoutes } from './modules/store/store.routes.js';
+import { createStoreService } from './modules/store/store.service.js';
 import { createPrintingService } from './modules/printing/printing.service.js';
 
 export interface AppDeps {
@@ -56,6 +65,11 @@ export interface AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The CSP source of the map's tiles: their origin, `{s}` subdomains as a wildcard; none if local. */
+const tileSource = (url: string): string[] => {
+  const origin = /^https?:\/\/[^/]+/.exec(url)?.[0];
+  return origin ? [origin.replace('{s}', '*')] : [];
+};
 const hostOf = (url: string): string | null => {
   try {
     return new URL(url).host;
@@ -72,6 +86,7 @@ declare module 'fastify' {
       auctions: AuctionService;
       orders: OrderService;
       payouts: PayoutService;
+      push: PushService;
     };
   }
 }
@@ -103,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         scriptSrc: ["'self'"],
         // antd-mobile positions popups with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSource(config.mapTiles.url)],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -202,8 +217,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const payouts = createPayoutService({ db: database.db, clock });
   const hub = await startEventHub(database, app.log);
   app.addHook('onClose', () => hub.stop());
+  const store = createStoreService({
+    db: database.db,
+    clock,
+    documentsDir: config.documentsDir,
+    mapTiles: config.mapTiles,
+    log: app.log,
+  });
   const cookies = sessionCookies(config.cookieSecure);
-  app.decorate('services', { auth, auctions, orders, payouts });
+  const push = createPushService({ db: database.db, clock, config: config.push, log: app.log });
+  app.decorate('services', { auth, auctions, orders, payouts, push });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -235,13 +258,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/api',
     feedback: createFeedbackService({ db: database.db, clock }),
   });
+  await app.register(notificationRoutes, {
+    prefix: '/api',
+    notifications: createNotificationService({ db: database.db, clock, push }),
+    push,
+  });
+  await app.register(boatRoutes, {
+    prefix: '/api',
+    boats: createBoatService({ db: database.db }),
+  });
+  await app.register(recordsRoutes, {
+    prefix: '/api',
+    records: createRecordsService({ db: database.db, clock }),
+  });
+  await app.register(storeRoutes, { prefix: '/api', store });
   await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
   await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',
     token: secrets.operatorToken,
     auth,
-    operator: createOperatorService({ db: database.db, clock, payouts }),
+    operator: createOperatorService({ db: database.db, clock, payouts, store }),
     testClock: config.testClock && isTestClock(clock) ? clock : null,
   });
 

@@ -46,10 +46,59 @@ const envSchema = z
     MYINVOIS_IDENTITY_URL: z.url().optional(),
     MYINVOIS_CLIENT_ID: z.string().optional(),
     MYINVOIS_CLIENT_SECRET: z.string().optional(),
+    /**
+     * Web Push (VAPID) keys, base64url as `npx web-push generate-vapid-keys` prints them. When not
+     * given, a pair is generated once and kept in the database, so every process signs alike.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key')
+      .optional(),
+    /** Who push services can contact about this sender: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+      .default('mailto:support@seafoodmerchant.com.my'),
+    /**
+     * Hosts Web Push messages may go to (a subscription's endpoint is a URL the browser hands in,
+     * so anything else would let a client aim the server at hosts of its choosing): comma-separated
+     * names, each matching itself and its subdomains; `*` allows any https host.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default('fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com'),
+    /** Tests only: also http://127.0.0.1 and http://localhost endpoints (a stand-in push service). */
+    PUSH_ALLOW_INSECURE_ENDPOINTS: bool.default(false),
+    /**
+     * Map tiles for picking the store's location (Leaflet's URL form, with {z}/{x}/{y} and
+     * optionally {s}): an http(s) URL or a path on this server. The CSP allows images from its host.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^(https?:\/\/[^/\s]+)?\/\S*$/, 'an http(s) URL or a path starting with /')
+      .refine(
+        (url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+        'needs {z}, {x} and {y}',
+      )
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** The credit line the tile server asks for (HTML is not allowed: it is shown as text). */
+    MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   })
   .refine((e) => e.SMS_PROVIDER !== 'http' || e.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
     path: ['SMS_HTTP_URL'],
+  })
+  .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    path: ['VAPID_PRIVATE_KEY'],
+  })
+  .refine((e) => !(e.PUSH_ALLOW_INSECURE_ENDPOINTS && e.NODE_ENV === 'production'), {
+    message: 'PUSH_ALLOW_INSECURE_ENDPOINTS cannot be used in production',
+    path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'],
   })
   .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
     message: 'TEST_CLOCK cannot be used in production',
@@ -65,6 +114,8 @@ export interface Config {
   mediaDir: string;
   /** Invoice PDFs: DATA_DIR/invoices. */
   invoicesDir: string;
+  /** Private uploads (SSM documents), never served as static files: DATA_DIR/documents. */
+  documentsDir: string;
   databaseUrl: string | undefined;
   dbPoolMax: number;
   seedDemo: boolean;
@@ -84,6 +135,17 @@ export interface Config {
   testClock: boolean;
   /** E-invoice submission to LHDN MyInvois; null (nothing is submitted) unless fully configured. */
   myinvois: MyInvoisConfig | null;
+  push: PushConfig;
+  mapTiles: { url: string; attribution: string };
+}
+
+export interface PushConfig {
+  /** Both or neither; neither: generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  subject: string;
+  /** Host names (and their subdomains) endpoints may point at; `*` is any. */
+  serviceHosts: string[];
+  allowInsecureEndpoints: boolean;
 }
 
 export interface MyInvoisConfig {
@@ -112,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.resolve(e.DATA_DIR, 'media'),
     invoicesDir: path.resolve(e.DATA_DIR, 'invoices'),
+    documentsDir: path.resolve(e.DATA_DIR, 'documents'),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     // PRODUCT.md §9: the embedded database seeds the demo unless told not to; PostgreSQL only when asked.
@@ -130,6 +193,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     testClock: e.TEST_CLOCK,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT,
+      serviceHosts: e.PUSH_SERVICE_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      allowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS,
+    },
     myinvois:
       e.MYINVOIS_BASE_URL && e.MYINVOIS_CLIENT_ID && e.MYINVOIS_CLIENT_SECRET
         ? {
@@ -139,5 +213,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             clientSecret: e.MYINVOIS_CLIENT_SECRET,
           }
         : null,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
   };
 }

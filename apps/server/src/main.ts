@@ -9,9 +9,11 @@ import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
 import { startPaymentDeadline } from './jobs/payment-deadline.js';
 import { startPayouts } from './jobs/payouts.js';
+import { startPush } from './jobs/push.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
 import { purgeEvents } from './modules/events/events.repo.js';
 import { purgeKeys } from './modules/idempotency/idempotency.repo.js';
+import { purgeNotifications } from './modules/notifications/notifications.repo.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
 import { sharedSecret } from './modules/system/settings.repo.js';
 
@@ -40,15 +42,17 @@ async function main() {
       app.services.auth.purgeExpired,
       () => purgeEvents(database.db, clock.now()),
       () => purgeKeys(database.db, clock.now()),
+      async () => void (await purgeNotifications(database.db, clock.now())),
     ],
     app.log,
   );
   const stopLotCloser = startLotCloser(app.services.auctions, app.log);
   const stopPaymentDeadline = startPaymentDeadline(app.services.orders, app.log);
   const stopPayouts = startPayouts(app.services.payouts, app.log);
+  const stopPush = startPush(app.services.push, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
-    await Promise.all([stopLotCloser(), stopPaymentDeadline(), stopPayouts()]);
+    await Promise.all([stopLotCloser(), stopPaymentDeadline(), stopPayouts(), stopPush()]);
     await database.close();
   });
 

@@ -261,12 +261,3 @@ export const buyerBidsResponse = z.object({
     }),
   ),
 });
-
-/** GET /api/boats: the store's boats that the lot form picks from (issue 6 edits them). */
-export const boatSummary = z.object({
-  id: z.string(),
-  boatNumber: z.string(),
-  ownerName: z.string(),
-});
-export const boatListResponse = z.object({ items: z.array(boatSummary) });
-export type BoatSummary = z.infer<typeof boatSummary>;

@@ -16,3 +16,6 @@ export * from './printers.js';
 export * from './feedback.js';
 export * from './events.js';
 export * from './notifications.js';
+export * from './records.js';
+export * from './boats.js';
+export * from './store.js';

@@ -74,6 +74,8 @@ export const operatorMerchant = z.object({
   storeName: z.string().nullable(),
   businessStatus: businessStatusSchema,
   businessRejectReason: z.string().nullable(),
+  /** When the latest SSM document was submitted (GET …/ssm-document reads it); null if never. */
+  ssmSubmittedAt: z.string().nullable(),
   balance: z.number().int(),
   createdAt: z.string(),
 });

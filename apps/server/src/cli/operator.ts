@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
@@ -31,6 +32,7 @@ const USAGE = `Operator commands: npm run operator -- <command> [options]
   reject-bank <merchant id or phone> --reason "…"
 
   merchants [--status unverified|pending|verified|rejected]
+  ssm-document <merchant id or phone> --out <file>   save the latest SSM document to read it
   verify-business <merchant id or phone>
   reject-business <merchant id or phone> --reason "…"
 
@@ -59,12 +61,16 @@ type Call = (
   body?: unknown,
   headers?: Record<string, string>,
 ) => Promise<Answer>;
+/** A GET whose answer is a file: its bytes as they are, not parsed. */
+type Download = (url: string) => Promise<{ status: number; bytes: Buffer }>;
 
 /**
  * The operator API, wherever it is: over HTTP from the server that owns the embedded database,
  * or built here (the very same routes and rules) when no server holds it.
  */
-async function openOperatorApi(config: Config): Promise<{ call: Call; close(): Promise<void> }> {
+async function openOperatorApi(
+  config: Config,
+): Promise<{ call: Call; download: Download; close(): Promise<void> }> {
   const port = config.databaseUrl ? null : await runningServerPort(config.dataDir);
   if (port !== null) {
     const token = config.operatorToken ?? (await readOperatorToken(config.dataDir));
@@ -82,6 +88,12 @@ async function openOperatorApi(config: Config): Promise<{ call: Call; close(): P
         });
         const text = await res.text();
         return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+      },
+      download: async (url) => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/operator${url}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
       },
       close: async () => {},
     };
@@ -104,6 +116,14 @@ async function openOperatorApi(config: Config): Promise<{ call: Call; close(): P
         ...(body === undefined ? {} : { payload: body as object }),
       });
       return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+    },
+    download: async (url) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/operator${url}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: res.statusCode, bytes: res.rawPayload };
     },
     close: async () => {
       await app.close();
@@ -157,6 +177,7 @@ async function main() {
       key: { type: 'string' },
       limit: { type: 'string' },
       phone: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   const who = values.as ?? userInfo().username;
@@ -272,10 +293,24 @@ async function main() {
                 phone(m.merchantPhone),
                 m.storeName ?? '',
                 m.businessStatus + (m.businessRejectReason ? `: ${m.businessRejectReason}` : ''),
+                m.ssmSubmittedAt ? `SSM ${day(m.ssmSubmittedAt)}` : 'no SSM',
                 formatRM(m.balance),
               ]),
             ),
         );
+        return;
+      }
+      case 'ssm-document': {
+        if (!values.out) throw new CommandError('Give the file to write: --out <file>');
+        const { status, bytes } = await api.download(
+          `/merchants/${arg('merchant id or phone')}/ssm-document`,
+        );
+        if (status >= 400) {
+          const code = /"code":"(\w+)"/.exec(bytes.toString('utf8'))?.[1] ?? status;
+          throw new CommandError(`${code}: no SSM document for ${subject}`);
+        }
+        await writeFile(values.out, bytes);
+        say(`SSM document of ${subject}: ${bytes.length} bytes written to ${values.out}.`);
         return;
       }
       case 'verify-business':

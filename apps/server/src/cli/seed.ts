@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/crypto.js';
 import { countAccounts, insertAccount } from '../modules/auth/auth.repo.js';
 import { postEntry } from '../modules/wallet/wallet.ledger.js';
 import { upsertBankAccount } from '../modules/bank/bank.repo.js';
+import { insertColdRoom, setHasColdRoom } from '../modules/boats/boats.repo.js';
 import { insertBoat, insertStore, setBusinessStatus } from '../modules/store/store.repo.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -65,6 +66,14 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       merchantId: merchant.id,
       boatNumber: 'SLF 3307',
       ownerName: 'Tan Ah Kow',
+    });
+    // A named cold room, so a room the merchant adds unnamed is still 'Cold Room 1'.
+    await setHasColdRoom(tx, merchant.id, true);
+    await insertColdRoom(tx, merchant.id, {
+      name: 'Bilik Sejuk Jeti',
+      ownerName: 'Ahmad bin Ismail',
+      imageMediaId: null,
+      active: true,
     });
     // A verified account, so that the demo's wallet can withdraw once orders have paid out.
     await upsertBankAccount(tx, {

@@ -2,7 +2,13 @@ import type { MerchantEvent } from '@sm/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyMerchantEvents, refreshAllLive } from '../features/auctions/live';
 import { applyBankEvents, refreshBank } from '../features/bank/live';
+import {
+  applyNotificationEvents,
+  keepPushTexts,
+  refreshNotifications,
+} from '../features/notifications/live';
 import { applyOrderEvents, refreshOrders } from '../features/orders/live';
+import { applyStoreEvents, refreshStore } from '../features/store/live';
 import { applyWalletEvents, refreshWallet } from '../features/wallet/live';
 import { parseMerchantEvent } from '../lib/events';
 import { openEventStream } from '../lib/sse';
@@ -28,6 +34,8 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     applyOrderEvents(queryClient, events);
     applyWalletEvents(queryClient, events);
     applyBankEvents(queryClient, events);
+    applyNotificationEvents(queryClient, events);
+    applyStoreEvents(queryClient, events);
   };
   const close = openEventStream({
     url: '/api/events',
@@ -42,10 +50,15 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
       refreshOrders(queryClient);
       refreshWallet(queryClient);
       refreshBank(queryClient);
+      refreshNotifications(queryClient);
+      refreshStore(queryClient);
     },
   });
+  // The service worker's push texts follow the app's language (see features/notifications).
+  const stopPushTexts = keepPushTexts();
   return () => {
     clearTimeout(timer);
     close();
+    stopPushTexts();
   };
 }

@@ -33,6 +33,9 @@ const LotDetail = lazyPage(() => import('../features/auctions/pages/LotDetailPag
 const Login = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const ForgetPassword = lazyPage(() => import('../features/auth/pages/ForgetPasswordPage'));
 const Profile = lazyPage(() => import('../features/profile/pages/ProfilePage'));
+const BusinessRecords = lazyPage(() => import('../features/records/pages/BusinessRecordsPage'));
+const Menu = lazyPage(() => import('../features/menu/pages/MenuPage'));
+const GeneralSettings = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'));
 const Terms = lazyPage(() => import('../features/about/pages/TermsPage'));
 const Privacy = lazyPage(() => import('../features/about/pages/PrivacyPage'));
 const About = lazyPage(() => import('../features/about/pages/AboutPage'));
@@ -42,8 +45,11 @@ const Orders = lazyPage(() => import('../features/orders/pages/OrdersPage'));
 const OrderDetail = lazyPage(() => import('./pages/OrderDetailRoute'));
 const Wallet = lazyPage(() => import('../features/wallet/pages/WalletPage'));
 const BankAccount = lazyPage(() => import('../features/bank/pages/BankAccountPage'));
-/** One page for every screen whose feature is not built yet. */
-const NotAvailable = lazyPage(() => import('./pages/NotAvailablePage'));
+const Notifications = lazyPage(() => import('../features/notifications/pages/NotificationsPage'));
+const Store = lazyPage(() => import('../features/store/pages/StorePage'));
+const BasicInfo = lazyPage(() => import('../features/store/pages/BasicInfoPage'));
+const Boats = lazyPage(() => import('../features/boats/pages/BoatsPage'));
+const ColdRooms = lazyPage(() => import('../features/boats/pages/ColdRoomsPage'));
 
 const SETTINGS_BACKGROUND = '#f0f2f5';
 
@@ -77,13 +83,18 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.privacy, title: 'privacy', page: Privacy, public: true },
   { path: PATHS.faq, title: 'faq', page: Faq },
   { path: PATHS.lotDetail, title: 'lotDetail', page: LotDetail },
-  { path: PATHS.store, title: 'store', page: NotAvailable },
-  { path: PATHS.basicInfo, title: 'basicInfo', page: NotAvailable },
-  { path: PATHS.menu, title: 'menu', page: NotAvailable },
-  { path: PATHS.businessRecords, title: 'businessRecords', page: NotAvailable },
-  { path: PATHS.boats, title: 'boats', page: NotAvailable },
-  { path: PATHS.coldRooms, title: 'coldRooms', page: NotAvailable },
-  { path: PATHS.notifications, title: 'notifications', page: NotAvailable },
+  { path: PATHS.store, title: 'store', page: Store, background: SETTINGS_BACKGROUND },
+  { path: PATHS.basicInfo, title: 'basicInfo', page: BasicInfo, background: SETTINGS_BACKGROUND },
+  { path: PATHS.menu, title: 'menu', page: Menu },
+  { path: PATHS.businessRecords, title: 'businessRecords', page: BusinessRecords },
+  { path: PATHS.boats, title: 'boats', page: Boats, background: SETTINGS_BACKGROUND },
+  {
+    path: PATHS.coldRooms,
+    title: 'coldRooms',
+    page: ColdRooms,
+    background: SETTINGS_BACKGROUND,
+  },
+  { path: PATHS.notifications, title: 'notifications', page: Notifications },
   { path: PATHS.bankAccount, title: 'bankAccount', page: BankAccount },
   {
     path: PATHS.wallet,
@@ -101,7 +112,7 @@ export const ROUTES: AppRoute[] = [
   {
     path: PATHS.general,
     title: 'general',
-    page: NotAvailable,
+    page: GeneralSettings,
     background: SETTINGS_BACKGROUND,
   },
 ];

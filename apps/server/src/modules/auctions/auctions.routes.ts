@@ -1,7 +1,6 @@
 import {
   auctionListQuery,
   auctionListResponse,
-  boatListResponse,
   buyerBidsResponse,
   buyerLotDetail,
   buyerLotListQuery,
@@ -31,14 +30,6 @@ export async function merchantAuctionRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireMerchant);
-
-  r.get('/boats', {
-    schema: {
-      ...merchantDoc("The store's boats, for the lot form"),
-      response: { 200: boatListResponse },
-    },
-    handler: async (req) => ({ items: await auctions.boats(authOf(req).accountId) }),
-  });
 
   r.post('/auctions', {
     schema: {

@@ -442,11 +442,7 @@ export function createAuctionService({
     log.info({ merchantId, auctionId }, 'auction deleted');
   }
 
-  async function boats(merchantId: string) {
-    return boatsOf(db, merchantId);
-  }
-
-  return { boats, publish, closeDueLots, hasDueLots, endLot, list, dashboard, lotDetail, remove };
+  return { publish, closeDueLots, hasDueLots, endLot, list, dashboard, lotDetail, remove };
 }
 
 export type AuctionService = ReturnType<typeof createAuctionService>;

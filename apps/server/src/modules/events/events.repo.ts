@@ -2,6 +2,7 @@ import type { MerchantEventType } from '@sm/contract';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { merchantEvents } from '../../db/schema.js';
+import { insertNotificationsFromEvents } from '../notifications/notifications.repo.js';
 
 export const EVENTS_CHANNEL = 'merchant_events';
 
@@ -24,9 +25,9 @@ export const accountEvent = (
 ): NewMerchantEvent => ({ merchantId, type, auctionId: null, lotId: null, createdAt });
 
 /**
- * Writes events in the caller's transaction and NOTIFYs them, in one round trip: PostgreSQL
- * delivers a NOTIFY only when (and if) the transaction commits, so no stream hears of a change
- * that was rolled back. The payload is the row as the hub reads it (MerchantEventRow's keys).
+ * Writes events (and the merchant's notifications they stand for) in the caller's transaction and
+ * NOTIFYs them, in one round trip: PostgreSQL delivers a NOTIFY only when (and if) the transaction
+ * commits, so no stream hears of a change that was rolled back. The payload is the row as the hub reads it (MerchantEventRow's keys).
  */
 export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -37,11 +38,15 @@ export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]):
     ),
     sql`, `,
   );
+  // The notifications these events stand for, if any, in the same statement (a data-modifying
+  // CTE runs whether or not the query reads it); events that notify nobody skip it entirely.
+  const notifications = insertNotificationsFromEvents(events.map((e) => e.type));
+  const notify = notifications ? sql`, n as (${notifications})` : sql``;
   await tx.execute(sql`
     with e as (
       insert into ${merchantEvents} (merchant_id, type, auction_id, lot_id, order_id, created_at)
       values ${values}
-      returning *)
+      returning *)${notify}
     select pg_notify(${EVENTS_CHANNEL}, json_build_object(
       'id', id, 'merchantId', merchant_id, 'type', type, 'auctionId', auction_id,
       'lotId', lot_id, 'orderId', order_id, 'createdAt', created_at)::text)

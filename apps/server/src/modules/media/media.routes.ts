@@ -26,8 +26,11 @@ const uploadForm = z.object({
     ),
 });
 
-/** The one file of the form, in field `file`; the multipart parser's failures as our codes. */
-async function fileOf(req: FastifyRequest) {
+/**
+ * The one file of the form, in field `file`; the multipart parser's failures as our codes. Also
+ * for other modules' uploads (the store's SSM document), under their own multipart registration.
+ */
+export async function fileOf(req: FastifyRequest) {
   let part;
   try {
     part = await req.file();

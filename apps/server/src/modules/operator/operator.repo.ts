@@ -1,7 +1,14 @@
 import type { BusinessStatus } from '@sm/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accounts, merchants, operatorActions, stores, walletEntries } from '../../db/schema.js';
+import {
+  accounts,
+  businessDocuments,
+  merchants,
+  operatorActions,
+  stores,
+  walletEntries,
+} from '../../db/schema.js';
 
 export async function insertAction(
   tx: Tx,
@@ -31,6 +38,10 @@ export async function listMerchants(
       storeName: stores.name,
       businessStatus: merchants.businessStatus,
       businessRejectReason: merchants.businessRejectReason,
+      ssmSubmittedAt: sql<Date | null>`(select max(${businessDocuments.createdAt})
+        from ${businessDocuments} where ${businessDocuments.merchantId} = ${merchants.accountId})`.mapWith(
+        businessDocuments.createdAt,
+      ),
       createdAt: accounts.createdAt,
       balance: sql<number>`coalesce((select ${walletEntries.balanceAfter} from ${walletEntries}
         where ${walletEntries.accountId} = ${merchants.accountId}

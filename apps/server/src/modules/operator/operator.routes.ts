@@ -30,6 +30,7 @@ import { safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/route-doc.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { sendDocument } from '../store/store.routes.js';
 import type { OperatorService } from './operator.service.js';
 
 const doc = routeDoc('Operator', 'operatorToken');
@@ -183,6 +184,18 @@ export async function operatorRoutes(
         verify: false,
         reason: req.body.reason,
       }),
+  });
+
+  r.get('/merchants/:merchant/ssm-document', {
+    schema: {
+      ...doc(
+        'Download the latest SSM document a merchant submitted (merchant id or phone)',
+        'Answers the file as uploaded (PDF or image); 404 when the merchant submitted none.',
+      ),
+      params: merchantRefParams,
+    },
+    handler: async (req, reply) =>
+      sendDocument(reply, await operator.ssmDocument(req.params.merchant)),
   });
 
   r.post('/wallets/:merchant/credit', {

@@ -20,6 +20,7 @@ import { accountEvent, insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
 import { setBusinessStatus } from '../store/store.repo.js';
+import type { StoreService } from '../store/store.service.js';
 import { serviceFeeBps, setServiceFeeBps } from '../system/settings.repo.js';
 import { walletChanged } from '../wallet/merchant-wallet.service.js';
 import { postEntry } from '../wallet/wallet.ledger.js';
@@ -29,6 +30,7 @@ import * as repo from './operator.repo.js';
 
 const merchantView = (row: repo.MerchantListRow): OperatorMerchant => ({
   ...row,
+  ssmSubmittedAt: row.ssmSubmittedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -41,10 +43,12 @@ export function createOperatorService({
   db,
   clock,
   payouts,
+  store,
 }: {
   db: Db;
   clock: Clock;
   payouts: PayoutService;
+  store: StoreService;
 }) {
   const audit = (
     tx: Tx,
@@ -231,6 +235,11 @@ export function createOperatorService({
     });
   }
 
+  /** The latest SSM document a merchant submitted: what the operator reads before reviewing. */
+  async function ssmDocument(merchantRef: string) {
+    return store.openDocument(await resolveAccount(db, merchantRef, 'merchant'));
+  }
+
   // Money
 
   /** A Deposit into a merchant's or a buyer's wallet, once per Idempotency-Key. */
@@ -321,6 +330,7 @@ export function createOperatorService({
     reviewBank,
     listMerchants,
     reviewBusiness,
+    ssmDocument,
     credit,
     serviceFee,
     setServiceFee,

@@ -1,7 +1,11 @@
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AuctionList, DashboardCards } from '../../features/auctions/components/AuctionConsole';
 import { MerchantOverview, Shortcuts } from '../../features/home/components/MerchantOverview';
+import { PATHS } from '../../lib/paths';
 import styles from './HomePage.module.css';
 
 /**
@@ -10,12 +14,17 @@ import styles from './HomePage.module.css';
  */
 export default function HomePage() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return (
     <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
       <div className={styles.console}>
         <MerchantOverview />
         <DashboardCards />
         <Shortcuts />
+        {/* Every other area: the Menu's grid of shortcuts. */}
+        <Link className={styles.allFeatures} to={PATHS.menu}>
+          <AppstoreOutline aria-hidden="true" /> {t('menu.openAll')}
+        </Link>
         <AuctionList />
       </div>
     </PullToRefresh>

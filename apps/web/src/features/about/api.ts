@@ -1,13 +1,6 @@
-import {
-  APP_VERSION,
-  type Feedback,
-  type FeedbackInput,
-  type FeedbackListResponse,
-  type VersionResponse,
-} from '@sm/contract';
+import type { Feedback, FeedbackInput, FeedbackListResponse } from '@sm/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/request';
-import { compareWithServer, refreshServiceWorker, runningBuild, type UpdateState } from './update';
 
 /** Query keys of the feature, in one place: mutations invalidate by them. */
 const aboutKeys = {
@@ -33,15 +26,3 @@ export function useSendFeedback() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aboutKeys.feedback }),
   });
 }
-
-/** Asks the server which build it serves (the service worker looks for it at the same time). */
-async function checkForUpdate(): Promise<UpdateState> {
-  const [server] = await Promise.all([
-    request<VersionResponse>('/api/version'),
-    refreshServiceWorker(),
-  ]);
-  return compareWithServer(server, { version: APP_VERSION, build: runningBuild() });
-}
-
-/** 'Check for updates': a one-off question on a tap, never cached. */
-export const useCheckForUpdate = () => useMutation({ mutationFn: checkForUpdate });

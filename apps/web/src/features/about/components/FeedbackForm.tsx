@@ -18,7 +18,7 @@ import {
   FEEDBACK_FIELDS,
   type FeedbackField,
 } from '../feedbackForm';
-import { appVersionLabel } from '../update';
+import { appVersionLabel } from '../../../lib/appUpdate';
 import styles from './about.module.css';
 
 /** What the merchant sent before: a line each, so they see that it arrived. */

@@ -1,5 +1,4 @@
 import { APP_VERSION } from '@sm/contract';
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Popup from 'antd-mobile/es/components/popup';
 import ChatAddOutline from 'antd-mobile-icons/es/ChatAddOutline';
@@ -10,15 +9,12 @@ import QuestionCircleOutline from 'antd-mobile-icons/es/QuestionCircleOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showError } from '../../../lib/errors';
+import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';
-import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../lib/ui/Spinner';
-import { useCheckForUpdate } from '../api';
 import { FeedbackForm } from '../components/FeedbackForm';
 import { SupportCard } from '../components/SupportCard';
 import styles from '../components/about.module.css';
-import { appVersionLabel, reloadIntoNewVersion } from '../update';
 
 const DOCUMENTS = [
   { to: PATHS.terms, title: 'terms', icon: <FileOutline /> },
@@ -30,39 +26,15 @@ const DOCUMENTS = [
 export default function AboutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const check = useCheckForUpdate();
-  const [reloading, setReloading] = useState(false);
+  const update = useUpdateCheck();
   // A new key per opening starts an empty form; the sheet keeps the old one while it slides away.
   const [feedback, setFeedback] = useState({ open: false, key: 0 });
   const openFeedback = () => setFeedback((current) => ({ open: true, key: current.key + 1 }));
   const closeFeedback = () => setFeedback((current) => ({ ...current, open: false }));
 
-  const offerReload = async () => {
-    const confirmed = await Dialog.confirm({
-      title: t('about.updates.availableTitle'),
-      content: t('about.updates.available'),
-      confirmText: t('about.updates.reload'),
-      cancelText: t('about.updates.later'),
-    });
-    if (!confirmed) return;
-    setReloading(true);
-    await reloadIntoNewVersion();
-  };
-
-  const checkForUpdates = () => {
-    if (check.isPending || reloading) return;
-    check.mutate(undefined, {
-      onSuccess: (state) => {
-        if (state === 'current') toast(t('success.upToDate'), 'success');
-        else void offerReload();
-      },
-      onError: showError,
-    });
-  };
-
   let updateExtra;
-  if (reloading) updateExtra = t('about.updates.reloading');
-  else if (check.isPending)
+  if (update.state === 'reloading') updateExtra = t('about.updates.reloading');
+  else if (update.state === 'checking')
     updateExtra = (
       <span className={styles.checking}>
         <Spinner size={16} /> {t('about.updates.checking')}
@@ -95,7 +67,7 @@ export default function AboutPage() {
         <List.Item prefix={<ChatAddOutline />} onClick={openFeedback}>
           {t('about.feedback.open')}
         </List.Item>
-        <List.Item prefix={<LoopOutline />} extra={updateExtra} onClick={checkForUpdates}>
+        <List.Item prefix={<LoopOutline />} extra={updateExtra} onClick={update.run}>
           {t('about.updates.check')}
         </List.Item>
       </List>

@@ -97,7 +97,7 @@ export function LotCard({
     </>
   ) : boats.data?.length === 0 ? (
     <>
-      {t('auctionForm.noBoats')} <Link to={PATHS.store}>{t('nav.store')}</Link>
+      {t('auctionForm.noBoats')} <Link to={PATHS.boats}>{t('auctionForm.addBoat')}</Link>
     </>
   ) : null;
 

@@ -1,17 +1,43 @@
 import { formatMalaysianMobile } from '@sm/contract';
+import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import AddSquareOutline from 'antd-mobile-icons/es/AddSquareOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
+import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
+import { storeProfileQueryOptions } from '../../../lib/storeProfile';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { Notice } from '../../../lib/ui/Notice';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import styles from './home.module.css';
 
-/** The greeting, the business status and, until the merchant is verified, what to do about it. */
+/** The store's announcements, as buyers see them; nothing until there are some. */
+function Announcements() {
+  const { t } = useTranslation();
+  const store = useQuery({ ...storeProfileQueryOptions(), select: (s) => s.announcements });
+  const items = store.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <div className={styles.notice} role="note" aria-label={t('store.announcements')}>
+      <NoticeBar
+        color="info"
+        shape="rounded"
+        icon={<SoundOutline aria-hidden="true" />}
+        content={items.join('\u2003·\u2003')}
+      />
+    </div>
+  );
+}
+
+/**
+ * The greeting, the business status, the store's announcements and, until the merchant is
+ * verified, what to do about it: unverified or rejected, a way straight to the SSM upload.
+ */
 export function MerchantOverview() {
   const { t } = useTranslation();
   const merchant = useMerchantInfo();
@@ -36,10 +62,17 @@ export function MerchantOverview() {
           <BusinessStatusTag status={status} />
         </div>
       </section>
+      <Announcements />
       {note ? (
         <Notice tone={status === 'rejected' ? 'danger' : 'warning'} role="note">
           {note}
         </Notice>
+      ) : null}
+      {status === 'unverified' || status === 'rejected' ? (
+        <Link className={styles.ssmLink} to={PATHS.store}>
+          <FileOutline aria-hidden="true" />
+          <span>{t('store.uploadSsm')}</span>
+        </Link>
       ) : null}
     </>
   );

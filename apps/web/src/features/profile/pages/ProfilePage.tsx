@@ -1,12 +1,16 @@
-import { APP_VERSION, formatMalaysianMobile, type Locale, LOCALES } from '@sm/contract';
+import { formatMalaysianMobile, type Locale, LOCALES } from '@sm/contract';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
+import Badge from 'antd-mobile/es/components/badge';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
+import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
-import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import BellOutline from 'antd-mobile-icons/es/BellOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
 import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
 import ReceiptOutline from 'antd-mobile-icons/es/ReceiptOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
@@ -14,34 +18,49 @@ import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { appVersionLabel } from '../../../lib/appUpdate';
 import { currentLocale, setLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
+import { useUnreadNotifications } from '../../../lib/unreadNotifications';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { useLogout } from '../api';
 import styles from './profile.module.css';
 
-const LINKS = [
-  { to: PATHS.store, title: 'store', icon: <ShopbagOutline /> },
-  { to: PATHS.businessRecords, title: 'businessRecords', icon: <FileOutline /> },
+const MONEY_LINKS = [
+  { to: PATHS.businessRecords, title: 'businessRecords', icon: <HistogramOutline /> },
   { to: PATHS.wallet, title: 'wallet', icon: <WalletIcon /> },
   { to: PATHS.bankAccount, title: 'bankAccount', icon: <BankcardOutline /> },
+] as const;
+
+const SETTINGS_LINKS = [
   { to: PATHS.printer, title: 'printer', icon: <ReceiptOutline /> },
   { to: PATHS.general, title: 'general', icon: <SetOutline /> },
+  { to: PATHS.menu, title: 'menu', icon: <AppstoreOutline /> },
   { to: PATHS.about, title: 'about', icon: <InformationCircleOutline /> },
 ] as const;
 
+/**
+ * Profile (spec §2): the store and its business status, money, settings and help, language,
+ * notifications, the version, and logging out.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const merchant = useMerchantInfo();
   const logout = useLogout();
+  const unread = useUnreadNotifications();
   const [choosingLanguage, setChoosingLanguage] = useState(false);
   if (!merchant) return null;
 
   const locale = currentLocale();
   const storeName = merchant.storeName ?? t('profile.storeNotSet');
+  const status = merchant.businessStatus;
+  const statusNote =
+    status === 'rejected' && merchant.businessRejectReason
+      ? t('profile.businessNotes.rejectedReason', { reason: merchant.businessRejectReason })
+      : t(`profile.businessNotes.${status}`);
 
   const confirmLogout = async () => {
     const confirmed = await Dialog.confirm({
@@ -62,12 +81,26 @@ export default function ProfilePage() {
         <div className={styles.identity}>
           <h2>{storeName}</h2>
           <span className={styles.phone}>{formatMalaysianMobile(merchant.phone)}</span>
-          <BusinessStatusTag status={merchant.businessStatus} />
+          <BusinessStatusTag status={status} />
         </div>
       </section>
 
+      <List className={styles.list} header={t('profile.store')}>
+        <List.Item prefix={<ShopbagOutline />} onClick={() => navigate(PATHS.store)}>
+          {t('profile.storeManagement')}
+        </List.Item>
+        <List.Item
+          prefix={<CheckShieldOutline />}
+          description={statusNote}
+          extra={<BusinessStatusTag status={status} />}
+          onClick={() => navigate(PATHS.store)}
+        >
+          <span>{t('business.status')}</span>
+        </List.Item>
+      </List>
+
       <List className={styles.list} header={t('profile.account')}>
-        {LINKS.map((item) => (
+        {MONEY_LINKS.map((item) => (
           <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
             {t(`nav.${item.title}`)}
           </List.Item>
@@ -76,13 +109,25 @@ export default function ProfilePage() {
 
       <List className={styles.list} header={t('profile.settings')}>
         <List.Item
+          prefix={<BellOutline />}
+          extra={unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null}
+          onClick={() => navigate(PATHS.notifications)}
+        >
+          {t('nav.notifications')}
+        </List.Item>
+        <List.Item
           prefix={<GlobalOutline />}
           extra={t(`languages.${locale}`)}
           onClick={() => setChoosingLanguage(true)}
         >
           {t('profile.language')}
         </List.Item>
-        <List.Item prefix={<AppOutline />} extra={APP_VERSION} arrowIcon={false}>
+        {SETTINGS_LINKS.map((item) => (
+          <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
+            {t(`nav.${item.title}`)}
+          </List.Item>
+        ))}
+        <List.Item prefix={<AppOutline />} extra={appVersionLabel()} arrowIcon={false}>
           {t('profile.version')}
         </List.Item>
       </List>

@@ -1,4 +1,16 @@
 import { APP_VERSION, type VersionResponse, WEB_BUILD_META } from '@sm/contract';
+import { useMutation } from '@tanstack/react-query';
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from './errors';
+import { request } from './request';
+import { toast } from './toast';
+
+/*
+ * Check for updates, shared by About and General settings: which build is running, whether the
+ * server has another, and reloading into it.
+ */
 
 /** The build this page runs, as its index.html records it; null under the dev server. */
 export function runningBuild(doc: Document = document): string | null {
@@ -75,4 +87,53 @@ export async function reloadIntoNewVersion(): Promise<void> {
     if (incoming) await whenSettled(incoming, INSTALL_WAIT_MS);
   }
   window.location.reload();
+}
+
+/** Asks the server which build it serves (the service worker looks for it at the same time). */
+async function checkForUpdate(): Promise<UpdateState> {
+  const [server] = await Promise.all([
+    request<VersionResponse>('/api/version'),
+    refreshServiceWorker(),
+  ]);
+  return compareWithServer(server, { version: APP_VERSION, build: runningBuild() });
+}
+
+/**
+ * 'Check for updates' on a tap (never cached): 'You are up to date', or an offer to reload into
+ * the new version. `state` tells the row what to show meanwhile.
+ */
+export function useUpdateCheck() {
+  const { t } = useTranslation();
+  const check = useMutation({ mutationFn: checkForUpdate });
+  const [reloading, setReloading] = useState(false);
+
+  const offerReload = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('about.updates.availableTitle'),
+      content: t('about.updates.available'),
+      confirmText: t('about.updates.reload'),
+      cancelText: t('about.updates.later'),
+    });
+    if (!confirmed) return;
+    setReloading(true);
+    await reloadIntoNewVersion();
+  };
+
+  const run = () => {
+    if (check.isPending || reloading) return;
+    check.mutate(undefined, {
+      onSuccess: (state) => {
+        if (state === 'current') toast(t('success.upToDate'), 'success');
+        else void offerReload();
+      },
+      onError: showError,
+    });
+  };
+
+  const state: 'idle' | 'checking' | 'reloading' = reloading
+    ? 'reloading'
+    : check.isPending
+      ? 'checking'
+      : 'idle';
+  return { run, state };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithServer, runningBuild } from './update';
+import { compareWithServer, runningBuild } from './appUpdate';
 
 const server = { version: '1.0.0', code: 100, build: '0f3a9c1e22b7d845' };
 

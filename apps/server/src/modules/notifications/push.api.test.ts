@@ -1,0 +1,384 @@
+import {
+  createDecipheriv,
+  createECDH,
+  createPublicKey,
+  hkdfSync,
+  randomBytes,
+  verify,
+} from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type NotificationSettings,
+  type PushMessage,
+  type PushSubscriptionInput,
+} from '@sm/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import {
+  lotInput,
+  publish,
+  registerAccount,
+  seedDemoData,
+  signIn,
+} from '../../../test/auctions.js';
+import { type Client, createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
+import { createPushService } from './push.service.js';
+
+/** What the stand-in push service received. */
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A push service on 127.0.0.1: answers each path with the status set for it (201 by default). */
+async function standInPushService() {
+  const received: Received[] = [];
+  const statuses = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = statuses.get(path) ?? 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    received,
+    statuses,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret, made here. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+
+/**
+ * RFC 8291 (Message Encryption for Web Push) over RFC 8188 (aes128gcm), as a browser decrypts:
+ * the header carries the salt, the record size and the sender's ephemeral public key.
+ */
+function decrypt(body: Buffer, browser: ReturnType<typeof browserKeys>): string {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const idLength = body.readUInt8(20);
+  const senderKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  expect(record.length).toBeLessThanOrEqual(recordSize);
+
+  const shared = browser.ecdh.computeSecret(senderKey);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    browser.ecdh.getPublicKey(),
+    senderKey,
+  ]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
+
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(record.subarray(0, record.length - 16)),
+    decipher.final(),
+  ]);
+  // The last record ends with the delimiter 0x02 and then zero padding.
+  const end = padded.lastIndexOf(2);
+  expect(padded.subarray(end + 1).every((byte) => byte === 0)).toBe(true);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** RFC 8292: `vapid t=<JWT signed ES256>, k=<public key>`; checks it and returns its claims. */
+function verifyVapid(header: string | undefined, publicKey: string, audience: string) {
+  const match = /^vapid t=([^,]+), k=(\S+)$/.exec(header ?? '');
+  if (!match) throw new Error(`no VAPID authorization: ${header}`);
+  const [, jwt = '', k = ''] = match;
+  expect(k).toBe(publicKey);
+  const [head = '', claims = '', signature = ''] = jwt.split('.');
+  const raw = Buffer.from(k, 'base64url');
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  expect(valid).toBe(true);
+  expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toMatchObject({ alg: 'ES256' });
+  const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
+  expect(body.aud).toBe(audience);
+  expect(body.sub).toBe('mailto:support@seafoodmerchant.com.my');
+  const now = Date.now() / 1000;
+  expect(body.exp).toBeGreaterThan(now);
+  expect(body.exp).toBeLessThanOrEqual(now + 24 * 60 * 60);
+}
+
+describe.each(DB_KINDS)('web push on %s', (kind) => {
+  let t: TestApp;
+  let merchant: Client;
+  let buyer: Client;
+  let push: Awaited<ReturnType<typeof standInPushService>>;
+  let publicKey = '';
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' });
+    await seedDemoData(t);
+    merchant = await signIn(t, 'merchant');
+    buyer = await signIn(t, 'buyer');
+    push = await standInPushService();
+  });
+  afterAll(async () => {
+    await push?.close();
+    await t?.close();
+  });
+
+  const subscribe = (client: Client, body: PushSubscriptionInput) =>
+    client.post('/api/push/subscriptions', body);
+  const settingsFor = async (client: Client, endpoint: string) =>
+    (
+      await client.get(`/api/notifications/settings?endpoint=${encodeURIComponent(endpoint)}`)
+    ).json<NotificationSettings>();
+  const sendDue = () => t.app.services.push.sendDue();
+
+  async function newLot(name = 'Morning pomfret') {
+    const auction = await publish(merchant, [await lotInput(merchant, t, { name })]);
+    return auction.lotIds[0] as string;
+  }
+  let price = 2000;
+  async function bidOn(lotId: string) {
+    price += 10;
+    const res = await buyer.post(`/api/buyer/lots/${lotId}/bids`, { quantity: 10, price });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('keeps one VAPID key pair for every process, in the database', async () => {
+    const res = await merchant.get('/api/push/public-key');
+    expect(res.statusCode).toBe(200);
+    publicKey = res.json<{ publicKey: string }>().publicKey;
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const another = createPushService({
+      db: t.database.db,
+      clock: t.clock,
+      config: t.config.push,
+      log: t.app.log,
+    });
+    expect(await another.publicKey()).toBe(publicKey);
+    expect((await settingsFor(merchant, 'none')).push).toEqual({ publicKey, subscribed: false });
+
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/go together/);
+  });
+
+  it('takes subscriptions for push services only: no other host, no plain http', async () => {
+    const { keys } = browserKeys();
+    const refused = [
+      'https://attacker.example.com/push',
+      'https://10.0.0.8/push',
+      'https://[::1]/push',
+      'http://192.168.1.10/push',
+      'ftp://fcm.googleapis.com/x',
+      'not a url',
+    ];
+    for (const endpoint of refused) {
+      const res = await subscribe(merchant, { endpoint, keys });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json(), endpoint).toMatchObject({
+        code: 'PUSH_ENDPOINT_NOT_ALLOWED',
+        field: 'endpoint',
+      });
+    }
+    const badKeys = [
+      { p256dh: keys.p256dh.slice(0, 40), auth: keys.auth },
+      { p256dh: keys.p256dh, auth: 'short' },
+      { p256dh: `${keys.p256dh.slice(0, -1)}!`, auth: keys.auth },
+    ];
+    for (const k of badKeys) {
+      const res = await subscribe(merchant, { endpoint: `${push.origin}/bad`, keys: k });
+      expect(res.statusCode, JSON.stringify(k)).toBe(400);
+    }
+
+    // Without the test flag, the stand-in on 127.0.0.1 is refused like any internal host.
+    const strict = createPushService({
+      db: t.database.db,
+      clock: t.clock,
+      config: { ...t.config.push, allowInsecureEndpoints: false },
+      log: t.app.log,
+    });
+    expect(strict.endpointAllowed(`${push.origin}/x`)).toBe(false);
+    expect(strict.endpointAllowed('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
+    expect(strict.endpointAllowed('https://wns2-sg2p.notify.windows.com/w/?token=1')).toBe(true);
+    expect(strict.endpointAllowed('https://web.push.apple.com/QGd')).toBe(true);
+    expect(strict.endpointAllowed('https://fcm.googleapis.com.attacker.com/x')).toBe(false);
+    expect(strict.endpointAllowed('https://user:pw@fcm.googleapis.com/x')).toBe(false);
+  });
+
+  const browser = browserKeys();
+  const endpoint = () => `${push.origin}/send/browser-1`;
+
+  it('sends a new notification encrypted to the browser, signed with VAPID, once', async () => {
+    const res = await subscribe(merchant, { endpoint: endpoint(), keys: browser.keys });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ publicKey, subscribed: true });
+    expect((await settingsFor(merchant, endpoint())).push.subscribed).toBe(true);
+    // Nobody else's: another merchant asking about this endpoint is told it is not theirs.
+    const other = await registerAccount(t, 'merchant', 4_400);
+    expect((await settingsFor(other, endpoint())).push.subscribed).toBe(false);
+
+    const lotId = await newLot();
+    await bidOn(lotId);
+    const result = await sendDue();
+    expect(result).toMatchObject({ taken: 1, sent: 1, removed: 0, failed: 0 });
+    expect(push.received).toHaveLength(1);
+    const [message] = push.received as [Received];
+    expect(message.path).toBe('/send/browser-1');
+    expect(message.headers).toMatchObject({
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+      ttl: '900',
+      urgency: 'normal',
+      topic: lotId.replace(/-/g, ''),
+    });
+    verifyVapid(message.headers.authorization, publicKey, push.origin);
+
+    const payload = JSON.parse(decrypt(message.body, browser)) as PushMessage;
+    const [item] = (await merchant.get('/api/notifications?limit=1')).json<{
+      items: { id: string }[];
+    }>().items;
+    expect(payload).toEqual({
+      id: item?.id,
+      type: 'new_bid',
+      text: {
+        key: 'new_bid',
+        vars: {
+          lotName: 'Morning pomfret',
+          price: `RM ${(price / 100).toFixed(2)}`,
+          quantity: '1',
+        },
+      },
+      url: `/#/pages/lot-detail/lot-detail?id=${lotId}`,
+      data: { lotName: 'Morning pomfret', price, quantity: 10 },
+      createdAt: t.clock.now().toISOString(),
+    });
+
+    // Sent once: the next runs find nothing to send.
+    expect(await sendDue()).toMatchObject({ taken: 0, sent: 0 });
+    expect(push.received).toHaveLength(1);
+  });
+
+  it('two processes running the job at once send each notification once', async () => {
+    push.received.length = 0;
+    const lotId = await newLot('Squid');
+    for (let i = 0; i < 12; i++) await bidOn(lotId);
+    const second = createPushService({
+      db: t.database.db,
+      clock: t.clock,
+      config: t.config.push,
+      log: t.app.log,
+    });
+    const results = await Promise.all([sendDue(), second.sendDue(), sendDue(), second.sendDue()]);
+    expect(results.reduce((n, r) => n + r.taken, 0)).toBe(12);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(12);
+    const ids = push.received.map((r) => (JSON.parse(decrypt(r.body, browser)) as PushMessage).id);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+  });
+
+  it('does not push a type switched off, nor one too old to matter', async () => {
+    push.received.length = 0;
+    const lotId = await newLot('Grouper');
+    await bidOn(lotId);
+    await merchant.request('PUT', '/api/notifications/settings', { types: { new_bid: false } });
+    expect(await sendDue()).toMatchObject({ taken: 1, sent: 0 });
+    await merchant.request('PUT', '/api/notifications/settings', { types: { new_bid: true } });
+
+    // A bid's push lives 15 minutes: one left unsent longer (no server ran) stays unpushed.
+    await bidOn(lotId);
+    t.clock.advance(16 * 60_000);
+    expect(await sendDue()).toMatchObject({ taken: 1, sent: 0 });
+    expect(push.received).toHaveLength(0);
+  });
+
+  it('retries a failing push service a bounded number of times, and the list does not wait', async () => {
+    push.received.length = 0;
+    push.statuses.set('/send/browser-1', 503);
+    const lotId = await newLot('Tiger prawn');
+    await bidOn(lotId);
+    expect(await sendDue()).toMatchObject({ taken: 1, sent: 0, failed: 0 });
+    expect((await merchant.get('/api/notifications/unread')).statusCode).toBe(200);
+    expect(await sendDue()).toMatchObject({ sent: 0 });
+    expect(push.received).toHaveLength(1);
+    t.clock.advance(15_000);
+    await sendDue();
+    expect(push.received).toHaveLength(2);
+    t.clock.advance(120_000);
+    expect(await sendDue()).toMatchObject({ failed: 1 });
+    expect(push.received).toHaveLength(3);
+    t.clock.advance(10 * 60_000);
+    await sendDue();
+    expect(push.received).toHaveLength(3);
+
+    // The service recovers: a retry that comes through counts as sent.
+    await bidOn(lotId);
+    await sendDue();
+    push.statuses.delete('/send/browser-1');
+    t.clock.advance(15_000);
+    expect(await sendDue()).toMatchObject({ sent: 1 });
+  });
+
+  it('deletes a subscription the push service says is gone (410)', async () => {
+    const gone = browserKeys();
+    const goneEndpoint = `${push.origin}/send/uninstalled`;
+    push.statuses.set('/send/uninstalled', 410);
+    expect(
+      (await subscribe(merchant, { endpoint: goneEndpoint, keys: gone.keys })).statusCode,
+    ).toBe(200);
+    const lotId = await newLot('Mackerel');
+    await bidOn(lotId);
+    expect(await sendDue()).toMatchObject({ taken: 1, sent: 1, removed: 1 });
+    expect((await settingsFor(merchant, goneEndpoint)).push.subscribed).toBe(false);
+    expect((await settingsFor(merchant, endpoint())).push.subscribed).toBe(true);
+  });
+
+  it('unsubscribes only the merchant’s own browser; a browser moves to whoever subscribed last', async () => {
+    const other = await registerAccount(t, 'merchant', 4_401);
+    const del = await other.request('DELETE', '/api/push/subscriptions', { endpoint: endpoint() });
+    expect(del.statusCode).toBe(200);
+    expect((await settingsFor(merchant, endpoint())).push.subscribed).toBe(true);
+
+    // The other merchant signs in on this browser and subscribes: the endpoint is theirs now.
+    expect((await subscribe(other, { endpoint: endpoint(), keys: browser.keys })).statusCode).toBe(
+      200,
+    );
+    expect((await settingsFor(merchant, endpoint())).push.subscribed).toBe(false);
+    expect((await settingsFor(other, endpoint())).push.subscribed).toBe(true);
+
+    const mine = await other.request('DELETE', '/api/push/subscriptions', { endpoint: endpoint() });
+    expect(mine.json()).toEqual({ publicKey, subscribed: false });
+    expect((await settingsFor(other, endpoint())).push.subscribed).toBe(false);
+  });
+});

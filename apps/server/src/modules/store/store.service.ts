@@ -1,0 +1,161 @@
+import type {
+  BusinessDocument,
+  MapTiles,
+  StoreProfile,
+  storeBasicInfoInput,
+  storeCarouselInput,
+  storeProfileInput,
+} from '@sm/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { findMediaByIds } from '../media/media.repo.js';
+import type { UploadedFile } from '../media/media.service.js';
+import { mediaItemOf } from '../media/media.view.js';
+import { createDocumentStore, downloadName } from './store.documents.js';
+import * as repo from './store.repo.js';
+
+export interface StoreDeps {
+  db: Db;
+  clock: Clock;
+  /** DATA_DIR/documents: SSM documents, private. */
+  documentsDir: string;
+  mapTiles: MapTiles;
+  log: FastifyBaseLogger;
+}
+
+const documentView = (row: repo.DocumentRow): BusinessDocument => ({
+  id: row.id,
+  fileName: row.originalName,
+  mime: row.mime,
+  size: row.size,
+  submittedAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The merchant's store (PRODUCT.md §7) and the SSM document that moves the business status to
+ * Pending review (§3). Every photo id sent is checked against the merchant: another merchant's
+ * answers 404, as a missing one does.
+ */
+export function createStoreService({ db, clock, documentsDir, mapTiles, log }: StoreDeps) {
+  const documents = createDocumentStore({ dir: documentsDir, log });
+
+  async function profileOf(tx: Tx, merchantId: string): Promise<StoreProfile> {
+    const row = await repo.storeOf(tx, merchantId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const carousel = await repo.carouselOf(tx, merchantId);
+    const document = await repo.documentOf(tx, merchantId);
+    const { store } = row;
+    return {
+      name: store?.name ?? null,
+      address: store?.address ?? null,
+      latitude: store?.latitude ?? null,
+      longitude: store?.longitude ?? null,
+      logo: row.logo && mediaItemOf(row.logo),
+      description: store?.description ?? null,
+      announcements: store?.announcements ?? [],
+      carousel: carousel.map(mediaItemOf),
+      hasColdRoom: store?.hasColdRoom ?? false,
+      businessStatus: row.businessStatus,
+      businessRejectReason: row.businessRejectReason,
+      ssmDocument: document && documentView(document),
+      mapTiles,
+    };
+  }
+
+  /** Each id is a photo of this merchant's: 404 for a missing or another's, as PRODUCT.md §8 says. */
+  async function checkOwnPhotos(tx: Tx, merchantId: string, ids: readonly string[]) {
+    const found = await findMediaByIds(tx, merchantId, ids);
+    if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+    if (found.some((m) => m.kind !== 'photo')) throw new AppError('MEDIA_NOT_PHOTO');
+  }
+
+  return {
+    get: (merchantId: string) => profileOf(db, merchantId),
+
+    /** Creates the store on the first save; the name then shows on Home and Profile (GET /api/me). */
+    async saveBasicInfo(merchantId: string, input: z.output<typeof storeBasicInfoInput>) {
+      return db.transaction(async (tx) => {
+        if (input.logoMediaId) await checkOwnPhotos(tx, merchantId, [input.logoMediaId]);
+        await repo.upsertBasicInfo(tx, merchantId, input);
+        return profileOf(tx, merchantId);
+      });
+    },
+
+    /** Description and announcements belong to a store: its basic info comes first. */
+    async saveProfile(merchantId: string, input: z.output<typeof storeProfileInput>) {
+      return db.transaction(async (tx) => {
+        if (!(await repo.updateStoreProfile(tx, merchantId, input))) {
+          throw new AppError('STORE_BASIC_INFO_REQUIRED');
+        }
+        return profileOf(tx, merchantId);
+      });
+    },
+
+    /** The carousel becomes exactly these photos, in this order. */
+    async saveCarousel(merchantId: string, input: z.output<typeof storeCarouselInput>) {
+      return db.transaction(async (tx) => {
+        // Two saves at once would both delete, then collide on the positions: one at a time.
+        if (!(await repo.lockBusinessStatus(tx, merchantId))) throw new AppError('NOT_FOUND');
+        await checkOwnPhotos(tx, merchantId, input.mediaIds);
+        await repo.replaceCarousel(tx, merchantId, input.mediaIds);
+        return profileOf(tx, merchantId);
+      });
+    },
+
+    /**
+     * Keeps the SSM document and sets the business status to Pending review for the operator
+     * (the reason of an earlier rejection goes). A pending merchant may replace the document; a
+     * verified one is refused: re-uploading would take away the right to publish until the next
+     * review, which nobody would expect from adding a file. Earlier documents are kept, for the
+     * record of what was reviewed.
+     */
+    async submitSsm(merchantId: string, file: UploadedFile): Promise<StoreProfile> {
+      if ((await repo.businessStatusOf(db, merchantId)) === 'verified') {
+        file.stream.resume();
+        throw new AppError('BUSINESS_ALREADY_VERIFIED');
+      }
+      const stored = await documents.store(file);
+      try {
+        return await db.transaction(async (tx) => {
+          // Checked again under the lock: the operator may have verified it meanwhile.
+          const status = await repo.lockBusinessStatus(tx, merchantId);
+          if (!status) throw new AppError('NOT_FOUND');
+          if (status === 'verified') throw new AppError('BUSINESS_ALREADY_VERIFIED');
+          // The latest is the one with the latest time: two in one millisecond (or under a
+          // stopped test clock) still get a strict order, which the lock makes safe to pick.
+          const previous = await repo.documentOf(tx, merchantId);
+          const now = clock.now().getTime();
+          const createdAt = new Date(Math.max(now, (previous?.createdAt.getTime() ?? 0) + 1));
+          await repo.insertDocument(tx, {
+            merchantId,
+            fileName: stored.fileName,
+            originalName: downloadName(file.fileName, stored.mime),
+            mime: stored.mime,
+            size: stored.size,
+            createdAt,
+          });
+          await repo.setBusinessStatus(tx, merchantId, 'pending', null);
+          return profileOf(tx, merchantId);
+        });
+      } catch (err) {
+        await documents.remove(stored.fileName);
+        throw err;
+      }
+    },
+
+    /**
+     * One of the merchant's documents (or, without an id, the latest: what the operator reviews)
+     * with its bytes; 404 for another merchant's, as for a missing one.
+     */
+    async openDocument(merchantId: string, id?: string) {
+      const row = await repo.documentOf(db, merchantId, id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return { document: documentView(row), stream: documents.open(row.fileName) };
+    },
+  };
+}
+
+export type StoreService = ReturnType<typeof createStoreService>;

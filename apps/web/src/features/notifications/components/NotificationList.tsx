@@ -1,0 +1,180 @@
+import type { NotificationItem, NotificationType } from '@sm/contract';
+import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
+import CheckCircleOutline from 'antd-mobile-icons/es/CheckCircleOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
+import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
+import CloseShieldOutline from 'antd-mobile-icons/es/CloseShieldOutline';
+import FireFill from 'antd-mobile-icons/es/FireFill';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../lib/i18n';
+import { ListEnd } from '../../../lib/ui/ListEnd';
+import states from '../../../lib/ui/PageMessage.module.css';
+import { useWindowedList } from '../../../lib/ui/useWindowedList';
+import { WalletIcon } from '../../../lib/ui/WalletIcon';
+import { formatAgo, notificationLines } from '../text';
+import styles from './notifications.module.css';
+
+/** A row's height before it is measured; two lines of Malay wrap past it. */
+const ESTIMATED_ROW = 76;
+const OVERSCAN = 8;
+/** 'x minutes ago' moves on this often; a second's precision would only redraw the list. */
+const TICK_MS = 30_000;
+
+/** antd-mobile's money icons draw a yen sign: these say the same without it. */
+const ICONS: Record<NotificationType, { icon: ReactNode; color: string }> = {
+  new_bid: { icon: <FireFill />, color: '#fa8c16' },
+  lot_ended: { icon: <ClockCircleOutline />, color: '#1677ff' },
+  order_paid: { icon: <CheckCircleOutline />, color: '#00b578' },
+  withdrawal_reviewed: { icon: <WalletIcon />, color: '#7b61ff' },
+  bank_account_reviewed: { icon: <BankcardOutline />, color: '#13a8a8' },
+  business_reviewed: { icon: <CheckShieldOutline />, color: '#0000ff' },
+};
+
+function TypeIcon({ item }: { item: NotificationItem }) {
+  const rejected = item.data.status === 'rejected';
+  const { icon, color } = ICONS[item.type];
+  return (
+    <span
+      className={styles.icon}
+      style={{ background: rejected ? 'var(--danger)' : color }}
+      aria-hidden="true"
+    >
+      {item.type === 'business_reviewed' && rejected ? <CloseShieldOutline /> : icon}
+    </span>
+  );
+}
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Row({
+  item,
+  now,
+  onOpen,
+}: {
+  item: NotificationItem;
+  now: number;
+  onOpen: (item: NotificationItem) => void;
+}) {
+  const { t } = useTranslation();
+  const { title, body } = notificationLines(t, item);
+  const ago = formatAgo(item.createdAt, now, currentLocale()) ?? t('notifications.justNow');
+  return (
+    <button
+      type="button"
+      className={item.read ? styles.item : `${styles.item} ${styles.unreadItem}`}
+      onClick={() => onOpen(item)}
+    >
+      <TypeIcon item={item} />
+      <span className={styles.main}>
+        <span className={styles.titleLine}>
+          <span className={styles.title}>{title}</span>
+          <time className={styles.time} dateTime={item.createdAt}>
+            {ago}
+          </time>
+        </span>
+        <span className={styles.body}>{body}</span>
+      </span>
+      {item.read ? (
+        <span className={styles.dotSpace} />
+      ) : (
+        <span className={styles.dot} role="img" aria-label={t('notifications.unread')} />
+      )}
+    </button>
+  );
+}
+
+/**
+ * The notifications, newest first, windowed over the page's scroll like the other long lists:
+ * ninety days of bids can be thousands of rows.
+ */
+export function NotificationList({
+  items,
+  hasMore,
+  loadingMore,
+  loadFailed,
+  onLoadMore,
+  onOpen,
+}: {
+  items: NotificationItem[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadFailed: boolean;
+  onLoadMore: () => void;
+  onOpen: (item: NotificationItem) => void;
+}) {
+  const { t } = useTranslation();
+  const now = useMinuteClock();
+  const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
+    items,
+    estimateSize: ESTIMATED_ROW,
+    overscan: OVERSCAN,
+    hasMore,
+    loadingMore,
+    loadFailed,
+    onLoadMore,
+  });
+  return (
+    <>
+      <ul
+        ref={listRef}
+        className={styles.list}
+        aria-label={t('notifications.listLabel')}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <li
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className={styles.row}
+              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+            >
+              <Row item={item} now={now} onOpen={onOpen} />
+            </li>
+          );
+        })}
+      </ul>
+      <ListEnd
+        className={styles.listEnd}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        loadFailed={loadFailed}
+        onLoadMore={onLoadMore}
+        texts={{
+          loadMoreFailed: t('notifications.loadMoreFailed'),
+          loadingMore: t('notifications.loadingMore'),
+          noMore: t('notifications.noMore'),
+        }}
+      />
+    </>
+  );
+}
+
+/** Grey rows where the first page will be. */
+export function NotificationSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      {[0, 1, 2, 3, 4].map((row) => (
+        <div key={row} className={styles.skeletonRow}>
+          <span className={`${states.skeleton} ${styles.skeletonIcon}`} />
+          <span className={styles.skeletonLines}>
+            <span className={`${states.skeleton} ${styles.line}`} />
+            <span className={`${states.skeleton} ${styles.line} ${styles.lineLong}`} />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

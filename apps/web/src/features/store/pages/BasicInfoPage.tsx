@@ -1,0 +1,137 @@
+import { STORE_ADDRESS_MAX_LENGTH, STORE_NAME_MAX_LENGTH, type StoreProfile } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import TextArea from 'antd-mobile/es/components/text-area';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors';
+import { useFieldForm } from '../../../lib/form';
+import { storeProfileQueryOptions } from '../../../lib/storeProfile';
+import { toast } from '../../../lib/toast';
+import { Field } from '../../../lib/ui/Field';
+import { PageMessage } from '../../../lib/ui/PageMessage';
+import { TextField } from '../../../lib/ui/TextField';
+import { useSaveBasicInfo } from '../api';
+import { LocationField } from '../components/LocationField';
+import { LogoField } from '../components/LogoField';
+import { SsmSection } from '../components/SsmSection';
+import styles from '../components/store.module.css';
+import { BASIC_INFO_FIELDS, type BasicInfoField, basicInfoValuesOf, checkBasicInfo } from '../form';
+
+/**
+ * Logo, business name, address and location. The form starts from the store loaded first; a
+ * failed check or a refused save marks the field and keeps everything typed.
+ */
+function BasicInfoForm({ store }: { store: StoreProfile }) {
+  const { t } = useTranslation();
+  const save = useSaveBasicInfo();
+  const [uploading, setUploading] = useState(false);
+  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
+    () => basicInfoValuesOf(store),
+    BASIC_INFO_FIELDS,
+  );
+  const errorOf = (field: BasicInfoField) => {
+    const code = errors[field];
+    return code ? t(`errors.${code}`) : undefined;
+  };
+
+  const submit = () => {
+    if (save.isPending || uploading) return;
+    const check = checkBasicInfo(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    save.mutate(check.input, {
+      onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
+      onError: showSaveError,
+    });
+  };
+
+  return (
+    <form
+      className={styles.card}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <LogoField
+        value={values.logo}
+        error={errorOf('logo')}
+        onChange={(logo) => set('logo', logo)}
+        onBusy={setUploading}
+      />
+      <TextField
+        id="store-name"
+        label={t('store.name')}
+        error={errorOf('name')}
+        value={values.name}
+        placeholder={t('store.namePlaceholder')}
+        autoComplete="organization"
+        maxLength={STORE_NAME_MAX_LENGTH}
+        onChange={(value) => set('name', value)}
+      />
+      <Field id="store-address" label={t('store.address')} error={errorOf('address')}>
+        <TextArea
+          id="store-address"
+          value={values.address}
+          placeholder={t('store.addressPlaceholder')}
+          autoComplete="street-address"
+          maxLength={STORE_ADDRESS_MAX_LENGTH}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          onChange={(value) => set('address', value)}
+        />
+      </Field>
+      <LocationField
+        tiles={store.mapTiles}
+        latitude={values.latitude}
+        longitude={values.longitude}
+        errors={{ latitude: errorOf('latitude'), longitude: errorOf('longitude') }}
+        onChange={(latitude, longitude) => {
+          set('latitude', latitude);
+          set('longitude', longitude);
+        }}
+      />
+      <Button
+        block
+        size="large"
+        color="primary"
+        type="submit"
+        loading={save.isPending}
+        disabled={uploading}
+      >
+        {t('store.save')}
+      </Button>
+    </form>
+  );
+}
+
+/** Basic info (#/pages/profile/basic-info): the form, then the SSM document for verification. */
+export default function BasicInfoPage() {
+  const { t } = useTranslation();
+  const query = useQuery(storeProfileQueryOptions());
+
+  if (query.isPending)
+    return <PageMessage className={styles.state} loading title={t('common.loading')} />;
+  if (query.isError)
+    return (
+      <div className={styles.screen}>
+        <PageMessage
+          className={styles.state}
+          title={t('store.loadFailed')}
+          description={errorText(query.error) ?? undefined}
+          action={t('common.retry')}
+          onAction={() => void query.refetch()}
+        />
+      </div>
+    );
+
+  return (
+    <div className={styles.screen}>
+      <BasicInfoForm store={query.data} />
+      <SsmSection store={query.data} />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { StoreProfile } from '@sm/contract';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
+import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
+import TruckOutline from 'antd-mobile-icons/es/TruckOutline';
+import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../../lib/errors';
+import { PATHS } from '../../../lib/paths';
+import { storeProfileQueryOptions } from '../../../lib/storeProfile';
+import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
+import { PageMessage } from '../../../lib/ui/PageMessage';
+import { Announcements } from '../components/Announcements';
+import { CarouselEditor } from '../components/CarouselEditor';
+import { ProfileEditor } from '../components/ProfileEditor';
+import { SsmSection } from '../components/SsmSection';
+import styles from '../components/store.module.css';
+
+/** Logo, name, address and description: the store as buyers meet it. */
+function StoreCard({ store }: { store: StoreProfile }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className={styles.card} aria-label={store.name ?? t('store.notSetUp')}>
+      <div className={styles.identity}>
+        {store.logo ? (
+          <img
+            className={styles.logo}
+            src={store.logo.thumbUrl ?? store.logo.url}
+            alt={t('store.logo')}
+          />
+        ) : (
+          <div className={styles.logo} aria-hidden="true">
+            <ShopbagOutline />
+          </div>
+        )}
+        <div className={styles.identityText}>
+          <h2>{store.name ?? t('store.notSetUp')}</h2>
+          {store.address ? <p className={styles.muted}>{store.address}</p> : null}
+          <BusinessStatusTag status={store.businessStatus} />
+        </div>
+      </div>
+      {store.name ? (
+        <p className={styles.description}>{store.description ?? t('store.noDescription')}</p>
+      ) : (
+        <>
+          <p className={styles.muted}>{t('store.setUpHint')}</p>
+          <Button color="primary" onClick={() => navigate(PATHS.basicInfo)}>
+            {t('store.basicInfo')}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Store profile (#/pages/profile/store): the hub of the store's management — the store card,
+ * its announcements, the business verification (SSM), entries to basic info, the description
+ * and announcements, boats and cold rooms, and the carousel.
+ */
+export default function StorePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useQuery(storeProfileQueryOptions());
+  const [editing, setEditing] = useState(false);
+
+  if (query.isPending)
+    return <PageMessage className={styles.state} loading title={t('common.loading')} />;
+  if (query.isError)
+    return (
+      <div className={styles.screen}>
+        <PageMessage
+          className={styles.state}
+          title={t('store.loadFailed')}
+          description={errorText(query.error) ?? undefined}
+          action={t('common.retry')}
+          onAction={() => void query.refetch()}
+        />
+      </div>
+    );
+
+  const store = query.data;
+  return (
+    <PullToRefresh onRefresh={() => query.refetch()}>
+      <div className={styles.screen}>
+        <StoreCard store={store} />
+        <Announcements items={store.announcements} />
+        <SsmSection store={store} />
+        <List className={styles.list} header={t('store.management')}>
+          <List.Item
+            prefix={<UserContactOutline />}
+            description={t('store.basicInfoHint')}
+            onClick={() => navigate(PATHS.basicInfo)}
+          >
+            {t('store.basicInfo')}
+          </List.Item>
+          <List.Item
+            prefix={<EditSOutline />}
+            description={store.name ? undefined : t('store.basicInfoFirst')}
+            disabled={!store.name}
+            onClick={() => setEditing(true)}
+          >
+            {t('store.descriptionAndAnnouncements')}
+          </List.Item>
+          <List.Item prefix={<TruckOutline />} onClick={() => navigate(PATHS.boats)}>
+            {t('nav.boats')}
+          </List.Item>
+          <List.Item
+            prefix={<ShopbagOutline />}
+            extra={store.hasColdRoom ? t('store.hasColdRoom') : t('store.noColdRoom')}
+            onClick={() => navigate(PATHS.coldRooms)}
+          >
+            {t('nav.coldRooms')}
+          </List.Item>
+        </List>
+        <CarouselEditor photos={store.carousel} />
+        {editing ? <ProfileEditor store={store} onClose={() => setEditing(false)} /> : null}
+      </div>
+    </PullToRefresh>
+  );
+}

@@ -1,0 +1,16 @@
+import type { StoreProfile } from '@sm/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './request';
+
+/**
+ * GET /api/store: the store feature edits it, Home shows its announcements. Here, so both use one
+ * key (features do not import each other); every change answers the whole profile, which the
+ * store feature writes under this key.
+ */
+export const storeProfileKey = ['store'] as const;
+
+export const storeProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: storeProfileKey,
+    queryFn: ({ signal }) => request<StoreProfile>('/api/store', { signal }),
+  });

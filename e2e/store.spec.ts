@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { operator, PHOTO, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+
+const SSM_PDF = fileURLToPath(new URL('./fixtures/ssm.pdf', import.meta.url));
+const PHOTO_FILE = fileURLToPath(PHOTO);
+/** Where the device says it is: the jetty at Kuala Selangor. */
+const JETTY = { latitude: 3.3412, longitude: 101.2499 };
+
+/** One grey tile, instead of the tile server: the tests have no internet. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAMAAABrrFhUAAAAA1BMVEXP4+94b7NhAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAVElEQVR42u3BAQEAAACAkP6v7ggKAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAGAEPAAEccgnDAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+test.use({ geolocation: JETTY, permissions: ['geolocation'] });
+
+/** Map tiles come from the configured server (OpenStreetMap's by default), answered here. */
+async function serveTiles(page: Page) {
+  await page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
+  );
+}
+
+const statusTag = (scope: Page | Locator, name: string) =>
+  scope.locator('.adm-tag').filter({ hasText: new RegExp(`^${name}$`) });
+/**
+ * A toast with `text` shows. Not waited out (as toastSays does): each one here is followed by a
+ * check of what it announced, and antd-mobile shows one toast at a time.
+ */
+const toastShows = (page: Page, text: string) =>
+  expect(page.getByText(text, { exact: true })).toBeVisible();
+
+/** A file chosen as a merchant does: the button opens the chooser. */
+async function chooseFile(page: Page, button: string, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(file);
+}
+
+const verification = (page: Page) => page.getByRole('region', { name: 'Business verification' });
+
+test('a new merchant sets up the store, is rejected, then verified, and it shows everywhere', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const merchant = await registerMerchant(request);
+  const ref = encodeURIComponent(merchant.phone);
+  await serveTiles(page);
+  await signIn(page, merchant.phone, merchant.password);
+
+  // Home asks for the SSM document and leads to the store.
+  await expect(statusTag(page, 'Unverified')).toBeVisible();
+  await snap(page, testInfo, 'home-unverified-en', false);
+  await page.getByRole('link', { name: 'Upload SSM document' }).click();
+  await expect(page).toHaveURL(/#\/pages\/profile\/store$/);
+  await expect(page.getByRole('heading', { name: 'Your store is not set up yet' })).toBeVisible();
+  await snap(page, testInfo, 'store-empty-en');
+
+  // Basic info: every mistake is told at its field, and nothing typed is lost.
+  await page.getByRole('button', { name: 'Basic info', exact: true }).click();
+  await expect(page).toHaveURL(/#\/pages\/profile\/basic-info$/);
+  await page.getByLabel('Address').fill('Jeti Nelayan, 45000 Kuala Selangor, Selangor');
+  await page.getByLabel('Latitude').fill('95');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText([
+    'Enter the business name',
+    'Latitude must be from -90 to 90',
+    'Give both latitude and longitude, or neither',
+  ]);
+  await expect(page.getByLabel('Address')).toHaveValue(
+    'Jeti Nelayan, 45000 Kuala Selangor, Selangor',
+  );
+  await page.getByLabel('Business name').fill('Ikan Segar Jeti');
+
+  // A tap on the map picks the place; the device's location replaces it.
+  await page.getByLabel('Latitude').fill('');
+  const map = page.getByRole('application', { name: /Map: tap to set/ });
+  await expect(map.locator('img.leaflet-tile').first()).toBeVisible();
+  await map.click({ position: { x: 120, y: 100 } });
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^3\.\d+$/);
+  await expect(page.getByLabel('Longitude')).toHaveValue(/^101\.\d+$/);
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await expect(page.getByLabel('Latitude')).toHaveValue('3.3412');
+  await expect(page.getByLabel('Longitude')).toHaveValue('101.2499');
+  await expect(page.getByRole('link', { name: 'Open in Waze' })).toHaveAttribute(
+    'href',
+    'https://waze.com/ul?ll=3.3412,101.2499&navigate=yes',
+  );
+  await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=3.3412,101.2499',
+  );
+
+  // The logo is cropped square before it is uploaded.
+  await page.getByLabel('Add logo').setInputFiles(PHOTO_FILE);
+  const cropper = page.getByRole('dialog', { name: 'Crop your logo' });
+  await expect(cropper).toBeVisible();
+  await cropper.getByRole('button', { name: 'Zoom in' }).click();
+  const area = cropper.getByRole('img', { name: /Crop area/ });
+  const box = (await area.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await cropper.getByRole('button', { name: 'Use this' }).click();
+  const logo = page.getByRole('img', { name: 'Logo', exact: true });
+  await expect(logo).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  // Square, as cropped (the photo is small: never enlarged).
+  await expect
+    .poll(() =>
+      logo.evaluate(
+        (img: HTMLImageElement) => img.naturalWidth > 0 && img.naturalWidth === img.naturalHeight,
+      ),
+    )
+    .toBe(true);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await toastShows(page, 'Saved successfully');
+
+  // The SSM document: Pending review, downloadable.
+  await chooseFile(page, 'Upload SSM document', SSM_PDF);
+  await toastShows(page, 'Submitted waiting for review');
+  await expect(statusTag(verification(page), 'Pending review')).toBeVisible();
+  await expect(page.getByText('ssm.pdf', { exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('ssm.pdf');
+
+  // The operator rejects it with a reason: the store says why, live.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Ikan Segar Jeti' })).toBeVisible();
+  await operator(request, `/merchants/${ref}/business/reject`, {
+    reason: 'The registration number is unreadable',
+  });
+  await expect(
+    page.getByText('Rejected: The registration number is unreadable. Upload a corrected document.'),
+  ).toBeVisible();
+  await chooseFile(page, 'Replace document', SSM_PDF);
+  await toastShows(page, 'Submitted waiting for review');
+  await expect(statusTag(verification(page), 'Pending review')).toBeVisible();
+
+  // Description and announcements, shown in the notice bar.
+  await page.getByText('Description and announcements', { exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Description and announcements' });
+  await editor.getByLabel('Description').fill('Fresh catch from our own boats every morning.');
+  await editor.getByLabel('Announcement 1', { exact: true }).fill('Closed on Hari Raya');
+  await editor.getByRole('button', { name: 'Add announcement' }).click();
+  await editor.getByLabel('Announcement 2', { exact: true }).fill('Prawns landed at 6 am');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await toastShows(page, 'Saved successfully');
+  const notice = page.getByRole('note', { name: 'Announcements' });
+  await expect(notice).toContainText('Closed on Hari Raya');
+  await expect(notice).toContainText('Prawns landed at 6 am');
+  await expect(page.getByText('Fresh catch from our own boats every morning.')).toBeVisible();
+
+  // The carousel: two photos, then the second moved first.
+  await page.getByLabel('Add photos').setInputFiles([
+    { name: 'catch.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) },
+    { name: 'stall.png', mimeType: 'image/png', buffer: TILE },
+  ]);
+  const thumbs = page.getByRole('list', { name: 'Carousel' });
+  await expect(thumbs.getByRole('img')).toHaveCount(2);
+  const first = await thumbs.getByRole('img', { name: 'Carousel photo 1' }).getAttribute('src');
+  const second = await thumbs.getByRole('img', { name: 'Carousel photo 2' }).getAttribute('src');
+  await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+  await expect(thumbs.getByRole('img', { name: 'Carousel photo 1' })).toHaveAttribute(
+    'src',
+    second!,
+  );
+  await expect(thumbs.getByRole('img', { name: 'Carousel photo 2' })).toHaveAttribute(
+    'src',
+    first!,
+  );
+
+  // Loaded afresh, the order holds; a failed load says so, and Retry loads it.
+  let fail = true;
+  await page.route('**/api/store', (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"code":"INTERNAL","message":"Failed"}',
+        })
+      : route.continue(),
+  );
+  await page.reload();
+  await expect(page.getByText('Could not load your store')).toBeVisible();
+  await snap(page, testInfo, 'store-error-en');
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(thumbs.getByRole('img', { name: 'Carousel photo 1' })).toHaveAttribute(
+    'src',
+    second!,
+  );
+  await page.unroute('**/api/store');
+
+  // Verified by the operator: the store, Home and Profile say so; nothing more to upload.
+  await operator(request, `/merchants/${ref}/business/verify`);
+  await expect(statusTag(verification(page), 'Verified')).toBeVisible();
+  await expect(
+    page.getByText('Your business is verified. You can publish auctions.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Replace document' })).toBeHidden();
+  await snap(page, testInfo, 'store-en');
+
+  await page.goto('/#/');
+  await expect(page.getByRole('heading', { name: 'Hello, Ikan Segar Jeti' })).toBeVisible();
+  await expect(statusTag(page, 'Verified')).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Announcements' })).toContainText(
+    'Closed on Hari Raya',
+  );
+  await expect(page.getByRole('link', { name: 'Upload SSM document' })).toBeHidden();
+  await snap(page, testInfo, 'home-verified-en', false);
+  await tabBar(page).getByText('Profile', { exact: true }).click();
+  await expect(statusTag(page, 'Verified').first()).toBeVisible();
+
+  // The same pages in Chinese and Malay: long labels must wrap, not overflow.
+  for (const locale of ['zh', 'my'] as const) {
+    await useLocale(page, locale);
+    await page.goto('/#/pages/profile/store');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh' ? 'zh-CN' : 'ms');
+    await expect(page.getByRole('heading', { name: 'Ikan Segar Jeti' })).toBeVisible();
+    await snap(page, testInfo, `store-${locale}`);
+    await page.goto('/#/pages/profile/basic-info');
+    await expect(page.locator('img.leaflet-tile').first()).toBeVisible();
+    await snap(page, testInfo, `basic-info-${locale}`);
+  }
+  await useLocale(page, 'en');
+  await page.reload();
+  await expect(page.locator('img.leaflet-tile').first()).toBeVisible();
+  await snap(page, testInfo, 'basic-info-en');
+});
