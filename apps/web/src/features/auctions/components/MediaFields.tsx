@@ -1,26 +1,20 @@
-import { MAX_LOT_PHOTOS, MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, type MediaItem } from '@sm/contract';
+import { MAX_LOT_PHOTOS, MAX_VIDEO_BYTES, type MediaItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
 import { type ChangeEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preparePhoto } from '../../../lib/photo';
 import { RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
-import { compressPhoto, VIDEO_ACCEPT } from '../media';
+import { VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
 import { showPhotos } from './photoViewer';
 import { UploadProgress } from './UploadProgress';
 import { useUploads } from './useUploads';
 
 const tooLarge = () => new RequestError('FILE_TOO_LARGE', 'File is too large', 413);
-
-/** Resized on the phone first; still too large then, it is refused before it is sent. */
-async function preparePhoto(file: File): Promise<File> {
-  const photo = await compressPhoto(file);
-  if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
-  return photo;
-}
 
 const toItem = (media: MediaItem): ImageUploadItem => ({
   key: media.id,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../lib/ui/Field';
 import { uploadPhoto } from '../api';
 import type { Photo } from '../form';
-import { preparePhoto } from '../photo';
+import { preparePhoto } from '../../../lib/photo';
 import styles from './boats.module.css';
 
 const toItem = (photo: Photo): ImageUploadItem => ({

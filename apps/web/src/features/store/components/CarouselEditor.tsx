@@ -11,7 +11,7 @@ import { showError } from '../../../lib/errors';
 import { RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { uploadPhoto, useSaveCarousel } from '../api';
-import { compressPhoto } from '../photo';
+import { compressPhoto } from '../../../lib/photo';
 import styles from './store.module.css';
 import { UploadProgress } from './UploadProgress';
 

@@ -7,7 +7,7 @@ import { showError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { uploadPhoto } from '../api';
-import { decodePhoto } from '../photo';
+import { decodePhoto } from '../../../lib/photo';
 import { LogoCropper } from './LogoCropper';
 import styles from './store.module.css';
 import { UploadProgress } from './UploadProgress';
