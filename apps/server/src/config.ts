@@ -62,6 +62,8 @@ const envSchema = z
     VAPID_SUBJECT: z
       .string()
       .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+      // web-push refuses a subject URL it cannot parse, and then no push could ever be sent.
+      .refine((v) => URL.canParse(v), 'a mailto: or https: URL')
       .default('mailto:support@seafoodmerchant.com.my'),
     /**
      * Hosts Web Push messages may go to (a subscription's endpoint is a URL the browser hands in,

@@ -36,7 +36,8 @@ export const notificationItem = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 
-const bigId = z.string().regex(/^\d{1,19}$/, 'BAD_REQUEST');
+// Up to 15 digits: a safe integer in JavaScript and far inside PostgreSQL's bigint.
+const bigId = z.string().regex(/^\d{1,15}$/, 'BAD_REQUEST');
 
 export const notificationListQuery = z.object({
   /** The id of the last notification of the previous page. */
@@ -99,7 +100,11 @@ const base64url = (bytes: number) =>
  * server (only known push services), so a subscription cannot point the server at another host.
  */
 export const pushSubscriptionInput = z.object({
-  endpoint: z.url({ error: 'PUSH_ENDPOINT_NOT_ALLOWED' }).max(2048, 'PUSH_ENDPOINT_NOT_ALLOWED'),
+  // Push services hand out ASCII URLs; a 1 KB cap keeps the unique index's key well in bounds.
+  endpoint: z
+    .url({ error: 'PUSH_ENDPOINT_NOT_ALLOWED' })
+    .max(1024, 'PUSH_ENDPOINT_NOT_ALLOWED')
+    .regex(/^[\x21-\x7e]+$/, 'PUSH_ENDPOINT_NOT_ALLOWED'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     /** The browser's P-256 public key, uncompressed (65 bytes). */

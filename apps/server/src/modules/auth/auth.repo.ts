@@ -5,6 +5,7 @@ import {
   buyers,
   loginFailures,
   merchants,
+  pushSubscriptions,
   sessions,
   smsCodes,
   smsOutbox,
@@ -205,8 +206,13 @@ export async function deleteSession(tx: Tx, tokenHash: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/**
+ * Signs the account out everywhere: its sessions, and the browsers its pushes go to (a reset
+ * after a lost phone must also stop that phone showing order numbers and amounts).
+ */
 export async function deleteSessionsOf(tx: Tx, accountId: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.accountId, accountId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.merchantId, accountId));
 }
 
 /** Housekeeping: sessions past their expiry and codes too old to matter for any limit. */

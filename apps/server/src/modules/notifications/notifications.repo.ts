@@ -178,7 +178,8 @@ export async function setMutes(
 
 /**
  * Stores a browser's subscription for the merchant. An endpoint belongs to one browser, so one
- * already stored (another merchant signed in on it before) moves to this merchant, with new keys.
+ * already stored (another merchant signed in on it before) moves to this merchant — but only with
+ * the subscription's own auth secret: knowing an endpoint is not enough to take its pushes.
  */
 export async function upsertSubscription(
   tx: Tx,
@@ -195,6 +196,7 @@ export async function upsertSubscription(
         auth: values.auth,
         createdAt: values.createdAt,
       },
+      setWhere: eq(pushSubscriptions.auth, values.auth),
     });
 }
 

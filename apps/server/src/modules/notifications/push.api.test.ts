@@ -22,7 +22,13 @@ import {
   seedDemoData,
   signIn,
 } from '../../../test/auctions.js';
-import { type Client, createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
+import {
+  Client,
+  createTestApp,
+  DB_KINDS,
+  latestSmsCode,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { createPushService } from './push.service.js';
 
 /** What the stand-in push service received. */
@@ -165,6 +171,12 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
       await client.get(`/api/notifications/settings?endpoint=${encodeURIComponent(endpoint)}`)
     ).json<NotificationSettings>();
   const sendDue = () => t.app.services.push.sendDue();
+  async function signInWith(app: TestApp, phone: string, password: string) {
+    const client = new Client(app.app);
+    const res = await client.post('/api/auth/login', { phone, password });
+    expect(res.statusCode, res.body).toBe(200);
+    return client;
+  }
 
   async function newLot(name = 'Morning pomfret') {
     const auction = await publish(merchant, [await lotInput(merchant, t, { name })]);
@@ -380,5 +392,46 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     const mine = await other.request('DELETE', '/api/push/subscriptions', { endpoint: endpoint() });
     expect(mine.json()).toEqual({ publicKey, subscribed: false });
     expect((await settingsFor(other, endpoint())).push.subscribed).toBe(false);
+  });
+
+  it('keeps a browser from whoever knows only its endpoint; a password reset drops them all', async () => {
+    const owner = await registerAccount(t, 'merchant', 4_402);
+    const stranger = await registerAccount(t, 'merchant', 4_403);
+    const url = `${push.origin}/send/browser-2`;
+    expect((await subscribe(owner, { endpoint: url, keys: browser.keys })).statusCode).toBe(200);
+    // Same endpoint, other keys: the stranger cannot take (or silence) the owner's pushes.
+    await subscribe(stranger, { endpoint: url, keys: browserKeys().keys });
+    expect((await settingsFor(owner, url)).push.subscribed).toBe(true);
+    expect((await settingsFor(stranger, url)).push.subscribed).toBe(false);
+
+    // Endpoints are ASCII URLs of bounded size; anything else is refused, not a 500.
+    const odd = `https://fcm.googleapis.com/fcm/send/${'鱼'.repeat(2000)}`;
+    const res = await subscribe(owner, { endpoint: odd, keys: browser.keys });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'PUSH_ENDPOINT_NOT_ALLOWED' });
+
+    // A reset after a lost phone signs that phone out of its pushes too.
+    t.clock.advance(61_000);
+    const phone = { display: '019-000 4402', e164: '+60190004402' };
+    const anyone = new Client(t.app);
+    await anyone.post('/api/auth/sms-code', { phone: phone.display, purpose: 'reset' });
+    const reset = await anyone.post('/api/auth/reset-password', {
+      phone: phone.display,
+      code: await latestSmsCode(t.app, phone.e164),
+      password: 'Brand#New1',
+      confirmPassword: 'Brand#New1',
+    });
+    expect(reset.json()).toEqual({ ok: true });
+    const again = await signInWith(t, phone.display, 'Brand#New1');
+    expect((await settingsFor(again, url)).push.subscribed).toBe(false);
+  });
+
+  it('answers ids beyond a safe integer with 400, not a database error', async () => {
+    for (const res of [
+      await merchant.get('/api/notifications?cursor=9999999999999999999'),
+      await merchant.post('/api/notifications/read', { ids: ['9999999999999999999'] }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+    }
   });
 });

@@ -240,11 +240,13 @@ export function createPushService({
     const due = retries.filter((r) => r.dueAt <= now);
     retries = retries.filter((r) => r.dueAt > now);
     await sendAll(due, result);
+    // The keys before any claim: a claimed batch is marked sent, so nothing may fail between.
+    const keys = await vapidKeys();
     for (let i = 0; i < BATCHES_PER_TICK; i++) {
       const rows = await repo.claimOutbox(db, clock.now(), BATCH);
       result.taken += rows.length;
       if (rows.length > 0) {
-        const deliveries = await deliveriesOf(rows, clock.now().getTime(), await vapidKeys());
+        const deliveries = await deliveriesOf(rows, clock.now().getTime(), keys);
         await sendAll(deliveries, result);
       }
       if (rows.length < BATCH) break;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MAX_SSM_DOCUMENT_BYTES, SSM_DOCUMENT_TYPES } from '@sm/contract';
@@ -90,10 +90,19 @@ export function createDocumentStore({ dir, log }: { dir: string; log: FastifyBas
       if (isStoredName(fileName)) await rm(path.join(dir, fileName), { force: true });
     },
 
-    /** The stored bytes; only names this store made are ever opened. */
-    open(fileName: string) {
+    /**
+     * The stored bytes; only names this store made are ever opened. Opened before answering, so a
+     * file gone from disk is a logged 404, not a broken download after the headers went out.
+     */
+    async open(fileName: string) {
       if (!isStoredName(fileName)) throw new AppError('NOT_FOUND');
-      return createReadStream(path.join(dir, fileName));
+      try {
+        const handle = await open(path.join(dir, fileName), 'r');
+        return handle.createReadStream();
+      } catch (err) {
+        log.error({ err, fileName }, 'stored document missing');
+        throw new AppError('NOT_FOUND');
+      }
     },
   };
 }

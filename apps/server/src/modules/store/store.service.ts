@@ -153,7 +153,7 @@ export function createStoreService({ db, clock, documentsDir, mapTiles, log }: S
     async openDocument(merchantId: string, id?: string) {
       const row = await repo.documentOf(db, merchantId, id);
       if (!row) throw new AppError('NOT_FOUND');
-      return { document: documentView(row), stream: documents.open(row.fileName) };
+      return { document: documentView(row), stream: await documents.open(row.fileName) };
     },
   };
 }

@@ -54,9 +54,12 @@ export default function LocationMap({ tiles, location, onPick, label }: Location
     });
     // The credit line is configuration, shown as text: no HTML from the environment.
     L.control.attribution({ prefix: false }).addTo(instance);
-    L.tileLayer(tiles.url, { maxZoom: 19, attribution: escapeHtml(tiles.attribution) }).addTo(
-      instance,
-    );
+    L.tileLayer(tiles.url, {
+      maxZoom: 19,
+      attribution: escapeHtml(tiles.attribution),
+      // The server's helmet says no-referrer; OpenStreetMap's tile policy refuses tiles without one.
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }).addTo(instance);
     // A world copy east or west of the first is the same place: wrapped to −180..180.
     instance.on('click', (event: L.LeafletMouseEvent) => {
       const at = event.latlng.wrap();
