@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,9 @@ export default defineConfig({
     environment: 'node',
     // Each API test file builds its own app on its own fresh database; PGlite start-up is CPU-bound.
     testTimeout: 30_000,
+    // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine,
+    // idle whenever a test waits on PostgreSQL or on a server process it spawned.
+    maxWorkers: Math.max(2, availableParallelism()),
     hookTimeout: 60_000,
   },
 });

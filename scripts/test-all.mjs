@@ -1,8 +1,8 @@
-// `npm test`: every layer in turn (types, lint, unit + API, build, browser), then one line
+// `npm test`: every layer (types, lint, build, then unit + API beside browser), then one line
 // `N passed, N failed` summing them. A layer without its own count (types, lint, build) counts
 // as one check. Browser tests need Chromium: `apt-get install chromium` on Debian.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumLaunchOptions } from './chromium.mjs';
 
@@ -19,40 +19,50 @@ function readJson(file) {
   }
 }
 
-const layers = [
-  { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
-  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
-  {
-    name: 'unit + API',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/vitest.json',
-    ],
-    report: 'vitest.json',
-    count: (r) => ({
-      passed: r.numPassedTests,
-      failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
-    }),
-  },
-  { name: 'build', cmd: ['npm', 'run', 'build'] },
-  {
-    name: 'browser',
-    cmd: ['npx', 'playwright', 'test'],
-    report: 'e2e.json',
-    needs: 'build',
-    missing: () =>
-      !existsSync(chromium) &&
-      `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
-    count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
-  },
+const unit = {
+  name: 'unit + API',
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ],
+  report: 'vitest.json',
+  count: (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
+  }),
+};
+const browser = {
+  name: 'browser',
+  cmd: ['npx', 'playwright', 'test'],
+  report: 'e2e.json',
+  needs: 'build',
+  missing: () =>
+    !existsSync(chromium) &&
+    `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
+  count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
+};
+// Each step's layers run side by side. Unit + API and browser together: alone, each leaves the
+// CPU idle while it waits on PostgreSQL, a spawned server or the browser.
+const steps = [
+  [
+    { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
+    { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  ],
+  [{ name: 'build', cmd: ['npm', 'run', 'build'] }],
+  [unit, browser],
 ];
 
 const summary = [];
-for (const layer of layers) {
+
+/**
+ * Runs one layer. Alone, its output goes straight to the terminal; beside another, to
+ * test-results/<layer>.log, printed whole when it ends, so the two never interleave.
+ */
+async function runLayer(layer, alone) {
   const started = Date.now();
   // Why the layer cannot run, if it cannot.
   const blocked = summary.some((s) => s.name === layer.needs && s.failed)
@@ -66,19 +76,32 @@ for (const layer of layers) {
   } else {
     console.log(`\n▶ ${layer.name}: ${layer.cmd.join(' ')}`);
     if (layer.report) rmSync(path.join(results, layer.report), { force: true });
-    const run = spawnSync(layer.cmd[0], layer.cmd.slice(1), { cwd: root, stdio: 'inherit' });
+    const logFile = path.join(results, `${layer.name.replace(/\W+/g, '-')}.log`);
+    const child = spawn(layer.cmd[0], layer.cmd.slice(1), {
+      cwd: root,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    if (!alone) {
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
+    const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+    if (!alone) {
+      console.log(`\n▼ ${layer.name} (${logFile})`);
+      console.log(readFileSync(logFile, 'utf8'));
+    }
     const report = layer.report ? readJson(layer.report) : null;
     if (report && layer.count) ({ passed, failed } = layer.count(report));
-    else if (run.status === 0) passed = 1;
+    else if (status === 0) passed = 1;
     // A crash or a non-zero exit with no failing test still fails the layer.
-    if (run.status !== 0 && failed === 0) failed = 1;
+    if (status !== 0 && failed === 0) failed = 1;
   }
-  summary.push({
-    name: layer.name,
-    passed,
-    failed,
-    seconds: Math.round((Date.now() - started) / 1000),
-  });
+  return { name: layer.name, passed, failed, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+for (const step of steps) {
+  summary.push(...(await Promise.all(step.map((layer) => runLayer(layer, step.length === 1)))));
 }
 
 console.log('\nlayer        passed  failed  seconds');
