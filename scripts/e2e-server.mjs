@@ -18,6 +18,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     SEED_DEMO: 'true',
     DATABASE_URL: '',
     TEST_CLOCK: 'true',
+    // Every browser test signs up or in: scrypt N=2^12 instead of 2^17 (see config.ts).
+    PASSWORD_HASH_COST: '12',
   },
 });
 const stop = (signal) => server.kill(signal);

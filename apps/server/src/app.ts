@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { setPasswordHashCost } from './lib/crypto.js';
 import { type Clock, isTestClock, systemClock, type TestClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { registerErrorHandling } from './lib/error-handler.js';
@@ -93,6 +94,7 @@ declare module 'fastify' {
 
 /** Builds the whole server; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -40,6 +40,12 @@ const envSchema = z
      * tests and demos can see a 15-minute lot end without waiting. Never in production.
      */
     TEST_CLOCK: bool.default(false),
+    /**
+     * log2 of scrypt's N for new password hashes (PRODUCT.md §3: 17). The test suites lower it so
+     * that thousands of sign-ups do not each take 128 MiB and a few hundred ms; never lower in
+     * production. Hashes keep their own parameters, so any stored hash still verifies.
+     */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     /** LHDN MyInvois API, e.g. https://preprod-api.myinvois.hasil.gov.my (sandbox). */
     MYINVOIS_BASE_URL: z.url().optional(),
     /** Where the OAuth token comes from, when not the API's own host. */
@@ -102,6 +108,10 @@ const envSchema = z
     message: 'PUSH_ALLOW_INSECURE_ENDPOINTS cannot be used in production',
     path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'],
   })
+  .refine((e) => !(e.PASSWORD_HASH_COST < 17 && e.NODE_ENV === 'production'), {
+    message: 'PASSWORD_HASH_COST cannot be below 17 in production',
+    path: ['PASSWORD_HASH_COST'],
+  })
   .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
     message: 'TEST_CLOCK cannot be used in production',
     path: ['TEST_CLOCK'],
@@ -135,6 +145,8 @@ export interface Config {
   };
   authRateLimitPerMinute: number;
   testClock: boolean;
+  /** log2 of scrypt's N for new password hashes. */
+  passwordHashCost: number;
   /** E-invoice submission to LHDN MyInvois; null (nothing is submitted) unless fully configured. */
   myinvois: MyInvoisConfig | null;
   push: PushConfig;
@@ -195,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     testClock: e.TEST_CLOCK,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

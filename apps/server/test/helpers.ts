@@ -67,6 +67,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** scrypt N=2^12 in tests: sign-ups by the thousand would otherwise dominate the suite's time. */
+export const TEST_PASSWORD_HASH_COST = '12';
+
 export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
 export async function createTestApp(
@@ -82,6 +85,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...env,
   });
   const clock = createTestClock();

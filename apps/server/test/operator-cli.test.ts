@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/cli/seed.js';
 import { openDatabase } from '../src/db/client.js';
+import { setPasswordHashCost } from '../src/lib/crypto.js';
+import { TEST_PASSWORD_HASH_COST } from './helpers.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -22,7 +24,13 @@ describe('operator CLI', () => {
     try {
       const { stdout } = await run(TSX, [CLI, ...args, '--as', 'cli-test'], {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+        },
       });
       return { code: 0, out: stdout };
     } catch (err) {
@@ -35,6 +43,7 @@ describe('operator CLI', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sm-cli-'));
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     await database.migrate();
+    setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
     await seedDemo(database.db);
     await database.close();
   });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { TEST_PASSWORD_HASH_COST } from './helpers.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const PROCESS_OPERATOR_TOKEN = 'process-test-operator-token';
@@ -25,6 +26,7 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       OPERATOR_TOKEN: PROCESS_OPERATOR_TOKEN,
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...env,
     },
   });

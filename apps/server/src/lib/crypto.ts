@@ -9,9 +9,14 @@ import {
 import { SMS_CODE_LENGTH } from '@sm/contract';
 import { AppError } from './errors.js';
 
-/** PRODUCT.md §3: scrypt N=2^17, r=8, p=1. */
-const CURRENT = { N: 2 ** 17, r: 8, p: 1 } as const;
 type ScryptParams = { N: number; r: number; p: number };
+/** PRODUCT.md §3: scrypt N=2^17, r=8, p=1 (config PASSWORD_HASH_COST lowers N for test suites). */
+let CURRENT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/** Sets log2 N of new hashes; called once with the configuration, before any hashing. */
+export function setPasswordHashCost(log2N: number): void {
+  CURRENT = { ...CURRENT, N: 2 ** log2N };
+}
 const KEY_LENGTH = 32;
 
 /**
