@@ -5,8 +5,8 @@ import { hashPassword } from '../lib/crypto.js';
 import { countAccounts, insertAccount } from '../modules/auth/auth.repo.js';
 import { postEntry } from '../modules/wallet/wallet.ledger.js';
 import { upsertBankAccount } from '../modules/bank/bank.repo.js';
-import { insertColdRoom, setHasColdRoom } from '../modules/boats/boats.repo.js';
-import { insertBoat, insertStore, setBusinessStatus } from '../modules/store/store.repo.js';
+import { insertBoat, insertColdRoom, setHasColdRoom } from '../modules/boats/boats.repo.js';
+import { insertStore, setBusinessStatus } from '../modules/store/store.repo.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_MERCHANT_PHONE = '012-345 6789';
@@ -57,15 +57,15 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       postcode: '45000',
       stateCode: '10',
     });
-    await insertBoat(tx, {
-      merchantId: merchant.id,
+    await insertBoat(tx, merchant.id, {
       boatNumber: 'SLF 4521',
       ownerName: 'Ahmad bin Ismail',
+      imageMediaId: null,
     });
-    await insertBoat(tx, {
-      merchantId: merchant.id,
+    await insertBoat(tx, merchant.id, {
       boatNumber: 'SLF 3307',
       ownerName: 'Tan Ah Kow',
+      imageMediaId: null,
     });
     // A named cold room, so a room the merchant adds unnamed is still 'Cold Room 1'.
     await setHasColdRoom(tx, merchant.id, true);

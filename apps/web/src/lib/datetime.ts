@@ -64,3 +64,15 @@ export function formatDuration(ms: number): string {
  */
 export const serverOffset = (serverNow: string, receivedAt: number) =>
   Date.parse(serverNow) - receivedAt;
+
+/** A device-local calendar day (what a date picker gives) as YYYY-MM-DD. */
+export function toDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** YYYY-MM-DD back to a device-local Date at midnight, for a date picker's value. */
+export function fromDay(day: string): Date {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
+}

@@ -1,7 +1,8 @@
 import { LOT_DURATION_MS } from '@sm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBoat, setBusinessStatus } from '../store/store.repo.js';
+import { insertBoat } from '../boats/boats.repo.js';
+import { setBusinessStatus } from '../store/store.repo.js';
 import { lotInput, publish, registerAccount, startDemoMarket } from '../../../test/auctions.js';
 import { Client, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 
@@ -70,7 +71,11 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       // Verified, with a boat of its own, it still cannot use the demo store's boat or photo.
       const me = (await other.get('/api/me')).json() as { id: string };
       await setBusinessStatus(t.database.db, me.id, 'verified');
-      await insertBoat(t.database.db, { merchantId: me.id, boatNumber: 'PKN 1', ownerName: 'Ali' });
+      await insertBoat(t.database.db, me.id, {
+        boatNumber: 'PKN 1',
+        ownerName: 'Ali',
+        imageMediaId: null,
+      });
       const foreignBoat = await other.post('/api/auctions', { lots: [good] });
       expect(foreignBoat.json()).toMatchObject({ code: 'NOT_FOUND', field: 'lots.0.boatId' });
       const ownBoat = (await other.get('/api/boats')).json().items[0].id as string;

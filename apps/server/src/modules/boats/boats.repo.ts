@@ -52,6 +52,14 @@ export async function boatNumbersOf(tx: Tx, merchantId: string) {
     .where(eq(boats.merchantId, merchantId));
 }
 
+/** Number and owner of each boat, for checking the boats a lot form names. */
+export async function boatsOf(tx: Tx, merchantId: string) {
+  return tx
+    .select({ id: boats.id, boatNumber: boats.boatNumber, ownerName: boats.ownerName })
+    .from(boats)
+    .where(eq(boats.merchantId, merchantId));
+}
+
 export async function insertBoat(tx: Tx, merchantId: string, values: BoatValues) {
   const [row] = await tx
     .insert(boats)

@@ -14,7 +14,8 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { findMediaByIds, type MediaRow } from '../media/media.repo.js';
+import type { MediaRow } from '../media/media.repo.js';
+import { checkOwnPhotos } from '../media/media.service.js';
 import { mediaItemOf } from '../media/media.view.js';
 import * as repo from './boats.repo.js';
 
@@ -46,14 +47,6 @@ const coldRoomView = ({ row, image }: repo.WithImage<repo.ColdRoomRow>): ColdRoo
   active: row.active,
   createdAt: row.createdAt.toISOString(),
 });
-
-/** A photo must be one of the merchant's own uploads; anyone else's reads as missing. */
-async function checkImage(tx: Tx, merchantId: string, imageId: string | null) {
-  if (imageId === null) return;
-  const [found] = await findMediaByIds(tx, merchantId, [imageId]);
-  if (!found) throw new AppError('NOT_FOUND', { field: 'imageId' });
-  if (found.kind !== 'photo') throw new AppError('MEDIA_NOT_PHOTO', { field: 'imageId' });
-}
 
 /** The store's boats (the lot form picks from them) and cold rooms (PRODUCT.md §7). */
 export function createBoatService({ db }: { db: Db }) {
@@ -97,7 +90,7 @@ export function createBoatService({ db }: { db: Db }) {
         await repo.lockMerchantFleet(tx, merchantId);
         const count = await checkBoatNumber(tx, merchantId, input.boatNumber);
         if (count >= MAX_BOATS) throw new AppError('TOO_MANY_BOATS');
-        await checkImage(tx, merchantId, input.imageId);
+        await checkOwnPhotos(tx, merchantId, input.imageId ? [input.imageId] : [], 'imageId');
         const id = await repo.insertBoat(tx, merchantId, boatValues(input));
         return ownBoat(tx, merchantId, id);
       });
@@ -112,7 +105,7 @@ export function createBoatService({ db }: { db: Db }) {
         await repo.lockMerchantFleet(tx, merchantId);
         await ownBoat(tx, merchantId, boatId);
         await checkBoatNumber(tx, merchantId, input.boatNumber, boatId);
-        await checkImage(tx, merchantId, input.imageId);
+        await checkOwnPhotos(tx, merchantId, input.imageId ? [input.imageId] : [], 'imageId');
         await repo.updateBoat(tx, merchantId, boatId, boatValues(input));
         return ownBoat(tx, merchantId, boatId);
       });
@@ -143,7 +136,7 @@ export function createBoatService({ db }: { db: Db }) {
         await repo.lockMerchantFleet(tx, merchantId);
         const names = (await repo.coldRoomNamesOf(tx, merchantId)).map((r) => r.name);
         if (names.length >= MAX_COLD_ROOMS) throw new AppError('TOO_MANY_COLD_ROOMS');
-        await checkImage(tx, merchantId, input.imageId);
+        await checkOwnPhotos(tx, merchantId, input.imageId ? [input.imageId] : [], 'imageId');
         const id = await repo.insertColdRoom(tx, merchantId, {
           name: input.name ?? defaultColdRoomName(nextColdRoomNumber(names)),
           ownerName: input.ownerName ?? null,
@@ -166,7 +159,7 @@ export function createBoatService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         await repo.lockMerchantFleet(tx, merchantId);
         const current = await ownColdRoom(tx, merchantId, roomId);
-        await checkImage(tx, merchantId, input.imageId);
+        await checkOwnPhotos(tx, merchantId, input.imageId ? [input.imageId] : [], 'imageId');
         let name = input.name;
         if (name === undefined) {
           const others = (await repo.coldRoomNamesOf(tx, merchantId))

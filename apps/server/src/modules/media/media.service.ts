@@ -13,7 +13,7 @@ import {
   type MediaKind,
 } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
 import * as repo from './media.repo.js';
@@ -57,6 +57,23 @@ export interface UploadedFile {
   fileName: string;
   /** The bytes. `truncated` is set by a parser that cut the file at its own size limit. */
   stream: Readable & { truncated?: boolean };
+}
+
+/**
+ * Every id must be one of the merchant's own photos: another merchant's (or a missing one) reads
+ * as NOT_FOUND, a video as MEDIA_NOT_PHOTO. `field` names the form field the error belongs to.
+ */
+export async function checkOwnPhotos(
+  tx: Tx,
+  merchantId: string,
+  ids: readonly string[],
+  field?: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await repo.findMediaByIds(tx, merchantId, ids);
+  const at = field ? { field } : undefined;
+  if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND', at);
+  if (found.some((m) => m.kind !== 'photo')) throw new AppError('MEDIA_NOT_PHOTO', at);
 }
 
 export interface MediaDeps {

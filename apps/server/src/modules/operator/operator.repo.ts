@@ -61,13 +61,3 @@ export async function listMerchants(
 }
 
 export type MerchantListRow = Awaited<ReturnType<typeof listMerchants>>[number];
-
-export async function lockMerchant(tx: Tx, merchantId: string) {
-  const [row] = await tx
-    .select()
-    .from(merchants)
-    .where(eq(merchants.accountId, merchantId))
-    // NO KEY UPDATE: orders and stores being written for this merchant (KEY SHARE) go on.
-    .for('no key update');
-  return row ?? null;
-}

@@ -19,7 +19,7 @@ import { findAccount, type Role } from '../auth/auth.repo.js';
 import { accountEvent, insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
-import { setBusinessStatus } from '../store/store.repo.js';
+import { lockBusinessStatus, setBusinessStatus } from '../store/store.repo.js';
 import type { StoreService } from '../store/store.service.js';
 import { serviceFeeBps, setServiceFeeBps } from '../system/settings.repo.js';
 import { walletChanged } from '../wallet/merchant-wallet.service.js';
@@ -206,7 +206,7 @@ export function createOperatorService({
   ) {
     return db.transaction(async (tx) => {
       const merchantId = await resolveAccount(tx, merchantRef, 'merchant');
-      if (!(await repo.lockMerchant(tx, merchantId))) throw new AppError('NOT_FOUND');
+      if (!(await lockBusinessStatus(tx, merchantId))) throw new AppError('NOT_FOUND');
       const before = await merchantOf(tx, merchantId);
       const status = decision.verify ? 'verified' : 'rejected';
       const reason = decision.verify ? null : decision.reason;

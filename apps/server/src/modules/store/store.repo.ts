@@ -1,20 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  boats,
-  businessDocuments,
-  media,
-  merchants,
-  storeCarousel,
-  stores,
-} from '../../db/schema.js';
+import { businessDocuments, media, merchants, storeCarousel, stores } from '../../db/schema.js';
 
 export async function insertStore(tx: Tx, values: typeof stores.$inferInsert) {
   await tx.insert(stores).values(values);
-}
-
-export async function insertBoat(tx: Tx, values: typeof boats.$inferInsert) {
-  await tx.insert(boats).values(values);
 }
 
 export async function setBusinessStatus(
@@ -35,14 +24,6 @@ export async function businessStatusOf(tx: Tx, merchantId: string) {
     .from(merchants)
     .where(eq(merchants.accountId, merchantId));
   return row?.status ?? null;
-}
-
-export async function boatsOf(tx: Tx, merchantId: string) {
-  return tx
-    .select({ id: boats.id, boatNumber: boats.boatNumber, ownerName: boats.ownerName })
-    .from(boats)
-    .where(eq(boats.merchantId, merchantId))
-    .orderBy(asc(boats.createdAt), asc(boats.boatNumber));
 }
 
 /** The store's name; null while the merchant has no store. */
@@ -133,6 +114,7 @@ export async function lockBusinessStatus(tx: Tx, merchantId: string) {
     .select({ status: merchants.businessStatus })
     .from(merchants)
     .where(eq(merchants.accountId, merchantId))
+    // NO KEY UPDATE: orders and stores being written for this merchant (KEY SHARE) go on.
     .for('no key update');
   return row?.status ?? null;
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { findMediaByIds } from '../media/media.repo.js';
+import { checkOwnPhotos } from '../media/media.service.js';
 import type { UploadedFile } from '../media/media.service.js';
 import { mediaItemOf } from '../media/media.view.js';
 import { createDocumentStore, downloadName } from './store.documents.js';
@@ -66,12 +66,6 @@ export function createStoreService({ db, clock, documentsDir, mapTiles, log }: S
   }
 
   /** Each id is a photo of this merchant's: 404 for a missing or another's, as PRODUCT.md §8 says. */
-  async function checkOwnPhotos(tx: Tx, merchantId: string, ids: readonly string[]) {
-    const found = await findMediaByIds(tx, merchantId, ids);
-    if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
-    if (found.some((m) => m.kind !== 'photo')) throw new AppError('MEDIA_NOT_PHOTO');
-  }
-
   return {
     get: (merchantId: string) => profileOf(db, merchantId),
 

@@ -6,12 +6,11 @@ import {
   filterParams,
   filterQuery,
   formatRange,
-  fromDay,
   isValidRange,
   periodQuery,
   readFilter,
-  toDay,
 } from './filter';
+import { fromDay, toDay } from '../../lib/datetime';
 
 describe('readFilter', () => {
   it('reads tab, period, range and search from the page query', () => {

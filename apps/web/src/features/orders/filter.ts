@@ -106,18 +106,6 @@ export function exportUrl(filter: OrderListFilter, format: ExportFormat): string
   return `/api/orders/export?${params.toString()}`;
 }
 
-/** A device-local calendar day (what a date picker gives) as YYYY-MM-DD. */
-export function toDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** YYYY-MM-DD back to a device-local Date at midnight, for a date picker's value. */
-export function fromDay(day: string): Date {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date);
-}
-
 /** A custom range as merchants read it: `1 Nov 2026 – 21 Nov 2026`, or one day alone. */
 export function formatRange(from: string, to: string, locale: Locale): string {
   return from === to

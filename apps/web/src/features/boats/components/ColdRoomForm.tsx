@@ -1,17 +1,12 @@
 import type { ColdRoom } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import Switch from 'antd-mobile/es/components/switch';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldForm } from '../../../lib/form';
-import { apiErrorCode } from '../../../lib/request';
-import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveColdRoom } from '../api';
-import { checkColdRoom, COLD_ROOM_FIELDS, type ColdRoomField, coldRoomValuesOf } from '../form';
+import { checkColdRoom, COLD_ROOM_FIELDS, coldRoomValuesOf } from '../form';
 import styles from './boats.module.css';
-import { PhotoField } from './PhotoField';
+import { RecordSheet, useRecordForm } from './RecordSheet';
 
 /**
  * Add a cold room (`room` null) or change one. Everything is optional: a room left unnamed gets
@@ -27,51 +22,24 @@ export function ColdRoomForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const save = useSaveColdRoom();
-  const [uploading, setUploading] = useState(false);
-  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
-    () => coldRoomValuesOf(room),
-    COLD_ROOM_FIELDS,
-  );
-  const errorText = (field: ColdRoomField) => {
-    const code = errors[field];
-    return code ? t(`errors.${code}`) : undefined;
-  };
-  const fieldId = (field: ColdRoomField) => `${id}-${field}`;
-  const headingId = `${id}-heading`;
-
-  const submit = () => {
-    if (save.isPending || uploading) return;
-    const check = checkColdRoom(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    save.mutate(
-      { id: room?.id, input: check.input },
-      {
-        onSuccess: () => {
-          toast(t('success.savedSuccessfully'), 'success');
-          onDone();
-        },
-        onError: showSaveError,
-      },
-    );
-  };
+  const form = useRecordForm({
+    initial: () => coldRoomValuesOf(room),
+    fields: COLD_ROOM_FIELDS,
+    check: checkColdRoom,
+    save: (input, on) => save.mutate({ id: room?.id, input }, on),
+    onDone,
+  });
+  const { values, set, fieldId, errorText } = form;
 
   return (
-    <form
-      className={styles.sheet}
-      role="dialog"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <RecordSheet
+      title={room ? t('boats.editColdRoom') : t('boats.addColdRoom')}
+      saving={save.isPending}
+      uploading={form.uploading}
+      onSubmit={form.submit}
+      onCancel={onDone}
     >
-      <h2 id={headingId}>{room ? t('boats.editColdRoom') : t('boats.addColdRoom')}</h2>
       <TextField
         id={fieldId('name')}
         label={t('boats.coldRoomName')}
@@ -91,19 +59,7 @@ export function ColdRoomForm({
         autoComplete="off"
         onChange={(value) => set('ownerName', value)}
       />
-      <PhotoField
-        id={fieldId('imageId')}
-        label={t('boats.photo')}
-        value={values.imageId}
-        error={errorText('imageId')}
-        onChange={(photo) => set('imageId', photo)}
-        onBusy={setUploading}
-        onError={(failure) => {
-          const code = apiErrorCode(failure);
-          if (code) setErrors({ imageId: code });
-          else showSaveError(failure);
-        }}
-      />
+      {form.photo(t('boats.photo'))}
       <Field
         id={fieldId('active')}
         label={t('boats.active')}
@@ -121,21 +77,6 @@ export function ColdRoomForm({
           />
         </div>
       </Field>
-      <div className={styles.sheetActions}>
-        <Button block size="large" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          block
-          size="large"
-          color="primary"
-          type="submit"
-          loading={save.isPending}
-          disabled={uploading}
-        >
-          {t('boats.save')}
-        </Button>
-      </div>
-    </form>
+    </RecordSheet>
   );
 }

@@ -8,9 +8,8 @@ import FireFill from 'antd-mobile-icons/es/FireFill';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n';
-import { ListEnd } from '../../../lib/ui/ListEnd';
 import states from '../../../lib/ui/PageMessage.module.css';
-import { useWindowedList } from '../../../lib/ui/useWindowedList';
+import { WindowedList } from '../../../lib/ui/WindowedList';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { formatAgo, notificationLines } from '../text';
 import styles from './notifications.module.css';
@@ -112,52 +111,24 @@ export function NotificationList({
 }) {
   const { t } = useTranslation();
   const now = useMinuteClock();
-  const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
-    items,
-    estimateSize: ESTIMATED_ROW,
-    overscan: OVERSCAN,
-    hasMore,
-    loadingMore,
-    loadFailed,
-    onLoadMore,
-  });
   return (
-    <>
-      <ul
-        ref={listRef}
-        className={styles.list}
-        aria-label={t('notifications.listLabel')}
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {rows.map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
-          return (
-            <li
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              className={styles.row}
-              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-            >
-              <Row item={item} now={now} onOpen={onOpen} />
-            </li>
-          );
-        })}
-      </ul>
-      <ListEnd
-        className={styles.listEnd}
-        hasMore={hasMore}
-        loadingMore={loadingMore}
-        loadFailed={loadFailed}
-        onLoadMore={onLoadMore}
-        texts={{
-          loadMoreFailed: t('notifications.loadMoreFailed'),
-          loadingMore: t('notifications.loadingMore'),
-          noMore: t('notifications.noMore'),
-        }}
-      />
-    </>
+    <WindowedList
+      items={items}
+      estimateSize={ESTIMATED_ROW}
+      overscan={OVERSCAN}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      loadFailed={loadFailed}
+      onLoadMore={onLoadMore}
+      label={t('notifications.listLabel')}
+      classNames={{ list: styles.list, row: styles.row, end: styles.listEnd }}
+      texts={{
+        loadMoreFailed: t('notifications.loadMoreFailed'),
+        loadingMore: t('notifications.loadingMore'),
+        noMore: t('notifications.noMore'),
+      }}
+      renderItem={(item) => <Row item={item} now={now} onOpen={onOpen} />}
+    />
   );
 }
 

@@ -7,7 +7,12 @@ import { toast } from '../../../lib/toast';
 import { formatRange, isValidRange, type OrderListFilter } from '../filter';
 import styles from './orders.module.css';
 
-const RangePicker = lazy(() => import('./RangePicker'));
+const RangePicker = lazy(() => import('../../../lib/ui/RangePicker'));
+
+/** How far back the calendar goes: far enough for a yearly review, short enough to scroll. */
+const YEARS_BACK = 3;
+const calendarStart = (today = new Date()) =>
+  new Date(today.getFullYear() - YEARS_BACK, today.getMonth(), 1);
 
 /** Date chips: All time, Today, 7 days, 30 days, or a custom range chosen on a calendar. */
 export function DateFilter({
@@ -50,6 +55,8 @@ export function DateFilter({
       {picking ? (
         <Suspense fallback={null}>
           <RangePicker
+            title={t('orders.customRange')}
+            min={calendarStart()}
             from={filter.from}
             to={filter.to}
             onClose={() => setPicking(false)}

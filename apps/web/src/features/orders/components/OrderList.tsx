@@ -1,7 +1,6 @@
 import type { OrderSummary } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
-import { ListEnd } from '../../../lib/ui/ListEnd';
-import { useWindowedList } from '../../../lib/ui/useWindowedList';
+import { WindowedList } from '../../../lib/ui/WindowedList';
 import { OrderCard } from './OrderCard';
 import styles from './orders.module.css';
 
@@ -35,55 +34,25 @@ export function OrderList({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
-  const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
-    items: orders,
-    estimateSize: ESTIMATED_CARD,
-    gap: GAP,
-    overscan: OVERSCAN,
-    hasMore,
-    loadingMore,
-    loadFailed,
-    onLoadMore,
-  });
-
   return (
-    <>
-      <ul
-        ref={listRef}
-        className={styles.list}
-        aria-label={t('orders.listLabel')}
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {rows.map((row) => {
-          const order = orders[row.index];
-          if (!order) return null;
-          return (
-            <li
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              aria-posinset={row.index + 1}
-              aria-setsize={total ?? -1}
-              className={styles.row}
-              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-            >
-              <OrderCard order={order} onOpen={onOpen} />
-            </li>
-          );
-        })}
-      </ul>
-      <ListEnd
-        className={styles.listEnd}
-        hasMore={hasMore}
-        loadingMore={loadingMore}
-        loadFailed={loadFailed}
-        onLoadMore={onLoadMore}
-        texts={{
-          loadMoreFailed: t('orders.loadMoreFailed'),
-          loadingMore: t('orders.loadingMore'),
-          noMore: t('orders.noMore'),
-        }}
-      />
-    </>
+    <WindowedList
+      items={orders}
+      estimateSize={ESTIMATED_CARD}
+      gap={GAP}
+      overscan={OVERSCAN}
+      total={total ?? -1}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      loadFailed={loadFailed}
+      onLoadMore={onLoadMore}
+      label={t('orders.listLabel')}
+      classNames={{ list: styles.list, row: styles.row, end: styles.listEnd }}
+      texts={{
+        loadMoreFailed: t('orders.loadMoreFailed'),
+        loadingMore: t('orders.loadingMore'),
+        noMore: t('orders.noMore'),
+      }}
+      renderItem={(order) => <OrderCard order={order} onOpen={onOpen} />}
+    />
   );
 }

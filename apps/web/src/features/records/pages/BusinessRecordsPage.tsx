@@ -34,7 +34,11 @@ import {
   type RecordsFilter,
 } from '../range';
 
-const RangePicker = lazy(() => import('../components/RangePicker'));
+const RangePicker = lazy(() => import('../../../lib/ui/RangePicker'));
+
+/** How far back the calendar goes: the longest range the API takes is five years of months. */
+const YEARS_BACK = 5;
+const calendarStart = (today = new Date()) => new Date(today.getFullYear() - YEARS_BACK, 0, 1);
 
 /**
  * Business records (spec §2): sales per day, week or month over a range, as totals, a bar chart of
@@ -196,6 +200,8 @@ export default function BusinessRecordsPage({ query }: { query: Record<string, s
       {picking ? (
         <Suspense fallback={null}>
           <RangePicker
+            title={t('records.customRange')}
+            min={calendarStart()}
             from={range.from}
             to={range.to}
             onClose={() => setPicking(false)}

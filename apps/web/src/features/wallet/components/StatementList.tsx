@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { orderDetailPath } from '../../../lib/paths';
-import { ListEnd } from '../../../lib/ui/ListEnd';
 import states from '../../../lib/ui/PageMessage.module.css';
-import { useWindowedList } from '../../../lib/ui/useWindowedList';
+import { WindowedList } from '../../../lib/ui/WindowedList';
 import { formatSigned } from '../statement';
 import styles from './wallet.module.css';
 
@@ -98,53 +97,26 @@ export function StatementList({
   onOpenWithdrawal: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
-    items: entries,
-    estimateSize: ESTIMATED_ROW,
-    overscan: OVERSCAN,
-    hasMore,
-    loadingMore,
-    loadFailed,
-    onLoadMore,
-  });
-
   return (
-    <>
-      <ul
-        ref={listRef}
-        className={styles.list}
-        aria-label={t('wallet.listLabel')}
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {rows.map((row) => {
-          const entry = entries[row.index];
-          if (!entry) return null;
-          return (
-            <li
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              className={styles.row}
-              style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-            >
-              <EntryRow entry={entry} onOpen={onOpen} onOpenWithdrawal={onOpenWithdrawal} />
-            </li>
-          );
-        })}
-      </ul>
-      <ListEnd
-        className={styles.listEnd}
-        hasMore={hasMore}
-        loadingMore={loadingMore}
-        loadFailed={loadFailed}
-        onLoadMore={onLoadMore}
-        texts={{
-          loadMoreFailed: t('wallet.loadMoreFailed'),
-          loadingMore: t('wallet.loadingMore'),
-          noMore: t('wallet.noMore'),
-        }}
-      />
-    </>
+    <WindowedList
+      items={entries}
+      estimateSize={ESTIMATED_ROW}
+      overscan={OVERSCAN}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      loadFailed={loadFailed}
+      onLoadMore={onLoadMore}
+      label={t('wallet.listLabel')}
+      classNames={{ list: styles.list, row: styles.row, end: styles.listEnd }}
+      texts={{
+        loadMoreFailed: t('wallet.loadMoreFailed'),
+        loadingMore: t('wallet.loadingMore'),
+        noMore: t('wallet.noMore'),
+      }}
+      renderItem={(entry) => (
+        <EntryRow entry={entry} onOpen={onOpen} onOpenWithdrawal={onOpenWithdrawal} />
+      )}
+    />
   );
 }
 
