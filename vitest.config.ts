@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/server/test/**/*.test.ts',
     ],
+    // Their own layer: `npm run test:reliability` (vitest.reliability.config.ts).
+    exclude: ['**/node_modules/**', 'apps/server/test/reliability/**'],
     environment: 'node',
     // Each API test file builds its own app on its own fresh database; PGlite start-up is CPU-bound.
     testTimeout: 30_000,

@@ -35,6 +35,21 @@ const unit = {
     failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
   }),
 };
+const reliability = {
+  ...unit,
+  name: 'reliability',
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    '--config',
+    'vitest.reliability.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/reliability.json',
+  ],
+  report: 'reliability.json',
+};
 const browser = {
   name: 'browser',
   cmd: ['npx', 'playwright', 'test'],
@@ -54,6 +69,7 @@ const steps = [
   ],
   [{ name: 'build', cmd: ['npm', 'run', 'build'] }],
   [unit, browser],
+  [reliability],
 ];
 
 const summary = [];

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,54 +11,11 @@ import {
   registerBySms,
   type TestApp,
 } from '../../../test/helpers.js';
+import { form, MB, mov, mp4, pngClaiming, solid } from '../../../test/files.js';
 import { media } from '../../db/schema.js';
 import { findMediaByIds } from './media.repo.js';
 
-const MB = 1024 * 1024;
 const STORED_URL = /^\/media\/[\w-]{22}\.(webp|mp4|mov|webm)$/;
-
-/** A multipart/form-data body with one file, as a browser sends it. */
-function form(fileName: string, bytes: Buffer, field = 'file') {
-  const boundary = `----sm-test-${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366aa' } });
-
-/** A PNG whose header claims width×height; the pixels are never there (a "pixel bomb"). */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** Just enough of an ISO media file for a sniffer: an `ftyp` box and an empty `mdat`. */
-const mp4 = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32000000086d646174', 'hex');
-const mov = Buffer.from('0000001466747970717420200000000071742020000000086d646174', 'hex');
 
 describe.each(DB_KINDS)('media uploads on %s', (kind) => {
   let t: TestApp;

@@ -15,13 +15,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { imageRefusal, MAX_INPUT_PIXELS } from '../../lib/images.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
 import * as repo from './media.repo.js';
 import type { MediaRow } from './media.repo.js';
 import { mediaItemOf } from './media.view.js';
 
-/** Decoding more than this is refused: a small file may claim a huge canvas (a pixel bomb). */
-const MAX_INPUT_PIXELS = 40_000_000;
 const PHOTO_BOX = 1600;
 const THUMB_BOX = 400;
 /** Uploads in progress, kept under mediaDir so finishing one is a rename on the same disk. */
@@ -148,11 +147,8 @@ export function createMediaService({ db, mediaDir, log }: MediaDeps) {
       return { kind: 'photo', fileName, thumbName, mime: 'image/webp', size, width, height };
     }
     const err = reasonOf(photo) ?? reasonOf(thumb);
-    if (err instanceof Error && err.message.includes('pixel limit')) {
-      throw new AppError('IMAGE_TOO_LARGE');
-    }
     log.info({ err }, 'photo refused: it does not decode');
-    throw new AppError('UNSUPPORTED_FILE');
+    throw imageRefusal(err);
   }
 
   /** A video is kept as uploaded, under the extension of what it really is. */

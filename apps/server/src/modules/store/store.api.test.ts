@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -12,33 +11,9 @@ import {
   TEST_OPERATOR_TOKEN,
   type TestApp,
 } from '../../../test/helpers.js';
+import { form, MB, mp4, PDF } from '../../../test/files.js';
 import { businessDocuments } from '../../db/schema.js';
 import { attachmentDisposition, downloadName } from './store.documents.js';
-
-const MB = 1024 * 1024;
-
-/** A multipart/form-data body with one file, as a browser sends it. */
-function form(fileName: string, bytes: Buffer, field = 'file') {
-  const boundary = `----sm-test-${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** The smallest PDF a sniffer and a viewer take: one empty page. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
-    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const mp4 = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32000000086d646174', 'hex');
 
 const png = (size = 64) =>
   sharp({ create: { width: size, height: size, channels: 3, background: '#2266aa' } })

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_SSM_DOCUMENT_BYTES, SSM_DOCUMENT_TYPES } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { checkImage } from '../../lib/images.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
 import type { UploadedFile } from '../media/media.service.js';
 
@@ -62,6 +63,8 @@ export function createDocumentStore({ dir, log }: { dir: string; log: FastifyBas
     if (!found || !exts) throw new AppError('UNSUPPORTED_FILE');
     const ext = path.extname(fileName).slice(1).toLowerCase();
     if (ext && !exts.includes(ext)) throw new AppError('FILE_TYPE_MISMATCH');
+    // A scan is kept as uploaded for the operator to open: it must be a whole, sane image.
+    if (found.mime.startsWith('image/')) await checkImage(tmp);
     return found.mime as DocumentMime;
   }
 
