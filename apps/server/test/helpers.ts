@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js';
 import { createTestClock, type TestClock } from '../src/lib/clock.js';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -24,11 +24,42 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+let pgliteTemplate: Promise<Blob> | undefined;
+/**
+ * A migrated, empty PGlite database as a dump, made once per version of the migrations and kept
+ * in the temp directory for every test worker: a new PGlite database runs initdb (seconds of CPU
+ * each), a copy of the dump does not.
+ */
+function migratedTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const hash = createHash('sha256');
+    for (const name of (await readdir(migrationsFolder, { recursive: true })).sort()) {
+      const file = path.join(migrationsFolder, name);
+      if (name.endsWith('.sql') || name.endsWith('.json'))
+        hash.update(name).update(await readFile(file));
+    }
+    const file = path.join(tmpdir(), `sm-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // Not made yet: make it (two workers may both do so; each renames a whole file).
+    }
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    const dump = await database.dump!();
+    await database.close();
+    const part = `${file}.${process.pid}.part`;
+    await writeFile(part, Buffer.from(await dump.arrayBuffer()));
+    await rename(part, file);
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
 /** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
 export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
+    const database = await openDatabase({ kind: 'pglite', from: await migratedTemplate() });
     return { database, url: null, drop: () => database.close().catch(() => {}) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
