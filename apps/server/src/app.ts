@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { limitKeyOf } from './lib/client-address.js';
 import { setPasswordHashCost } from './lib/crypto.js';
 import { type Clock, isTestClock, systemClock, type TestClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
@@ -104,6 +105,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // A weak network may take long to send a body, but a stuck one must not hold a socket forever.
     requestTimeout: 120_000,
     return503OnClosing: true,
+    // The router's own refusals (a malformed or an overlong path) never reach the error handler:
+    // they leave as `{code, message}` here, without Fastify's shape and the URL it echoes.
+    frameworkErrors: (_error, _request, reply) =>
+      reply.status(400).send({ code: 'BAD_REQUEST', message: ERROR_CODES.BAD_REQUEST.message }),
   });
   const { database, secrets } = deps;
   const clock = deps.clock ?? systemClock;
@@ -141,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (req) => limitKeyOf(req.ip),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
   });

@@ -131,6 +131,29 @@ describe('password guessing (reliability)', () => {
     },
   );
 
+  it('counts an IPv6 guesser by its /64 network, not by each of its 2^64 addresses', async () => {
+    const codes: string[] = [];
+    for (let i = 1; i <= 6; i += 1) {
+      const guesser = new Client(t.app, `2001:db8:77:1::${i.toString(16)}:${i}`);
+      const res = await guesser.post('/api/buyer/auth/login', {
+        phone: DEMO_BUYER_PHONES[2],
+        password: `guess-${i}-wrong`,
+      });
+      codes.push(res.json().code);
+    }
+    expect(codes).toEqual([
+      ...Array(4).fill('INVALID_CREDENTIALS'),
+      ...Array(2).fill('ACCOUNT_LOCKED'),
+    ]);
+    // Another network is another client.
+    const other = new Client(t.app, '2001:db8:77:2::1');
+    const res = await other.post('/api/buyer/auth/login', {
+      phone: DEMO_BUYER_PHONES[2],
+      password: DEMO_PASSWORD,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('answers a wrong password and an unknown phone alike, so accounts cannot be discovered', async () => {
     const c = new Client(t.app, '203.0.113.52');
     const known = await c.post('/api/auth/login', { phone: '012-345 6789', password: 'Wrong#123' });
@@ -156,6 +179,16 @@ describe('password guessing (reliability)', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([...Array(30).fill(401), 429, 429]);
+    // An IPv6 client's whole /64 shares one allowance.
+    const v6: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await new Client(t.app, `2001:db8:99:5:${i.toString(16)}::1`).post(
+        '/api/auth/login',
+        { phone: `019-000 ${String(2000 + i)}`, password: 'Wrong#123' },
+      );
+      v6.push(res.statusCode);
+    }
+    expect(v6).toEqual([...Array(30).fill(401), 429]);
     // The demo merchant, from another address, signs in as usual.
     await signIn(t, 'merchant');
   });

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from './auth.repo.js';
 import { authOf, sessionToken, type SessionCookies } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
+import { limitKeyOf } from '../../lib/client-address.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -77,7 +78,7 @@ export function authRoutes(role: Role) {
           role,
           req.body.phone,
           req.body.password,
-          req.ip,
+          limitKeyOf(req.ip),
         );
         cookies.set(reply, role, token);
         return profileOf(accountId);

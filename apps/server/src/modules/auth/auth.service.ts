@@ -181,7 +181,10 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       });
     },
 
-    /** `ip` is the client's address: wrong passwords lock that address out, not the owner. */
+    /**
+     * `ip` is the client's address as limits count it (an IPv6 client by its /64): wrong passwords
+     * lock that address out, not the owner.
+     */
     async login(role: Role, phone: string, password: string, ip: string) {
       const account = await repo.findAccount(db, role, phone);
       if (!account) {
