@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+import { test } from './test';
 
 /** Kuala Lumpur moments (UTC+8): 18 Nov 2026 is a Wednesday, 21 Nov a Saturday. */
 const WEDNESDAY_10AM = new Date('2026-11-18T10:00:00+08:00');

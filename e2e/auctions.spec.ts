@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   advanceClock,
   bid,
@@ -13,6 +13,7 @@ import {
   unique,
   useLocale,
 } from './helpers';
+import { test } from './test';
 
 /** A form row by its visible label: the label's own row, where the field's error shows. */
 const field = (scope: Locator, label: string) =>

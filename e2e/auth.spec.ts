@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO, freshPhone, latestCode, signIn, snap, tabBar, useLocale } from './helpers';
+import { test } from './test';
 const LOCALES = {
   en: {
     lang: 'en',

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { PHOTO, registerMerchant, signIn, snap, toastSays, unique, useLocale } from './helpers';
+import { test } from './test';
 
 const BOATS = '/#/pages/profile/boats';
 const COLD_ROOMS = '/#/pages/profile/cold-rooms';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   bid,
   buyerSession,
@@ -10,6 +10,7 @@ import {
   unique,
   useLocale,
 } from './helpers';
+import { test } from './test';
 
 test.use({ timezoneId: 'Asia/Kuala_Lumpur' });
 

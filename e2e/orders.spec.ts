@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   advanceClock,
   bid,
@@ -17,6 +17,7 @@ import {
   unique,
   useLocale,
 } from './helpers';
+import { test } from './test';
 
 const DETAIL_URL = /#\/pages\/orders\/order-detail\?id=/;
 

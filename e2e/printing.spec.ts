@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { fakePrinter, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+import { test } from './test';
 
 /** The setup page, reached as a merchant does: Profile, then Printer setup. */
 async function openSetup(page: Page) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   bid,
   buyerSession,
@@ -14,6 +14,7 @@ import {
   toastSays,
   useLocale,
 } from './helpers';
+import { test } from './test';
 
 // Merchants are in Malaysia: the device's calendar days are Kuala Lumpur's, as the server's are.
 test.use({ timezoneId: 'Asia/Kuala_Lumpur' });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { operator, PHOTO, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+import { test } from './test';
 
 const SSM_PDF = fileURLToPath(new URL('./fixtures/ssm.pdf', import.meta.url));
 const PHOTO_FILE = fileURLToPath(PHOTO);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   fact,
   operator,
@@ -11,6 +11,7 @@ import {
   unique,
   useLocale,
 } from './helpers';
+import { test } from './test';
 
 const WALLET_URL = /#\/pages\/profile\/wallet/;
 const BANK_URL = /#\/pages\/profile\/bank-account$/;

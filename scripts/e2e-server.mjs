@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 
-buildIfStale();
+if (!process.env.E2E_SKIP_BUILD) buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-e2e-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
@@ -24,6 +24,12 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
+// Started by a Playwright worker (e2e/test.ts) with a pipe on stdin: when the worker ends, even
+// killed, the pipe closes and the server stops with it.
+if (process.env.E2E_STOP_WITH_STDIN) {
+  process.stdin.resume();
+  process.stdin.on('end', () => stop('SIGTERM'));
+}
 process.on('SIGINT', () => stop('SIGINT'));
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
