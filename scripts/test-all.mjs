@@ -1,4 +1,4 @@
-// `npm test`: every layer (types, lint, build, then unit + API beside browser), then one line
+// `npm test`: every layer (types, lint, build, then unit + API and reliability beside browser), then one line
 // `N passed, N failed` summing them. A layer without its own count (types, lint, build) counts
 // as one check. Browser tests need Chromium: `apt-get install chromium` on Debian.
 import { spawn } from 'node:child_process';
@@ -60,16 +60,16 @@ const browser = {
     `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
   count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
 };
-// Each step's layers run side by side. Unit + API and browser together: alone, each leaves the
-// CPU idle while it waits on PostgreSQL, a spawned server or the browser.
+// Each step's lanes run side by side, the layers of a lane one after another. Unit + API and
+// reliability beside browser: alone, each leaves the CPU idle while it waits on PostgreSQL, a
+// spawned server or the browser.
 const steps = [
   [
     { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
     { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   ],
   [{ name: 'build', cmd: ['npm', 'run', 'build'] }],
-  [unit, browser],
-  [reliability],
+  [[unit, reliability], browser],
 ];
 
 const summary = [];
@@ -117,7 +117,12 @@ async function runLayer(layer, alone) {
 }
 
 for (const step of steps) {
-  summary.push(...(await Promise.all(step.map((layer) => runLayer(layer, step.length === 1)))));
+  const lanes = step.map((lane) => [lane].flat());
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const layer of lane) summary.push(await runLayer(layer, lanes.length === 1));
+    }),
+  );
 }
 
 console.log('\nlayer        passed  failed  seconds');
