@@ -1,6 +1,6 @@
-// `npm test`: every layer (types, lint, build, then unit + API and reliability beside browser), then one line
-// `N passed, N failed` summing them. A layer without its own count (types, lint, build) counts
-// as one check. Browser tests need Chromium: `apt-get install chromium` on Debian.
+// `npm test`: every layer (types, lint, build, then unit + API and reliability beside browser),
+// then one line `N passed, N failed` summing them. A layer without its own count (types, lint,
+// build) counts as one check. Browser tests need Chromium: `apt-get install chromium` on Debian.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
