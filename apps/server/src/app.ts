@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, ERROR_CODES, errorResponse } from '@sm/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -108,7 +108,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The router's own refusals (a malformed or an overlong path) never reach the error handler:
     // they leave as `{code, message}` here, without Fastify's shape and the URL it echoes.
     frameworkErrors: (_error, _request, reply) =>
-      reply.status(400).send({ code: 'BAD_REQUEST', message: ERROR_CODES.BAD_REQUEST.message }),
+      (reply as FastifyReply)
+        .status(400)
+        .send({ code: 'BAD_REQUEST', message: ERROR_CODES.BAD_REQUEST.message }),
   });
   const { database, secrets } = deps;
   const clock = deps.clock ?? systemClock;

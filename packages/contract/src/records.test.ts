@@ -68,6 +68,8 @@ describe('record periods', () => {
     expect(code({ period: 'week', from: '2026-01-01', to: '2026-01-01' })).toBeNull();
     expect(code({ from: '2026-01-02', to: '2026-01-01' })).toBe('INVALID_DATE_RANGE');
     expect(code({ from: '2026-01-02' })).toBe('INVALID_DATE');
+    // Two days that are no days: reported, not thrown on by the range check.
+    expect(code({ period: 'week', from: '6BLM', to: 'lJz(2D' })).toBe('INVALID_DATE');
     expect(code({ period: 'day', from: '2025-01-01', to: '2026-01-02' })).toBe(
       'RECORDS_RANGE_TOO_LONG',
     );

@@ -118,6 +118,8 @@ export const businessRecordsQuery = z
     if ((q.from === undefined) !== (q.to === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'INVALID_DATE', path: [q.from ? 'to' : 'from'] });
     } else if (q.from !== undefined && q.to !== undefined) {
+      // Zod runs this even when a day failed its own check, which reported it: no range then.
+      if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
       if (q.from > q.to) {
         ctx.addIssue({ code: 'custom', message: 'INVALID_DATE_RANGE', path: ['to'] });
       } else if (periodCount(q.period, q.from, q.to) > RECORD_MAX_PERIODS[q.period]) {

@@ -60,10 +60,10 @@ export const merchantEntryType = z.enum(MERCHANT_ENTRY_TYPES);
 
 export const statementQuery = z.object({
   type: merchantEntryType.optional(),
-  /** The id of the last entry of the previous page. */
+  /** The id of the last entry of the previous page: digits a JS number holds exactly. */
   cursor: z
     .string()
-    .regex(/^\d{1,19}$/, 'BAD_REQUEST')
+    .regex(/^\d{1,15}$/, 'BAD_REQUEST')
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
