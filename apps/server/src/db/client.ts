@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,7 +76,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.from });
+  // One process per data directory: a second one would write beside this one and lose writes.
+  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.from }).catch(
+    async (err: unknown) => {
+      await unlock();
+      throw err;
+    },
+  );
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -86,7 +94,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`);
     },
     listen: (channel, onPayload) => client.listen(channel, onPayload),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await unlock();
+    },
   };
 }
 
