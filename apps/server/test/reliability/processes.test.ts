@@ -22,7 +22,7 @@ import {
   signInOverHttp,
   uploadPhoto,
 } from './market.js';
-import { browserKeys, decryptPush, startPushInbox } from './push-inbox.js';
+import { browserKeys, decryptPush, standInPushService } from '../push.js';
 
 /**
  * Issue 7, item 4: two server processes on one PostgreSQL while traffic runs through both. What
@@ -88,7 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   let sql: pg.Client;
   /** A connection of its own, for holding a table while both processes' jobs come due. */
   let locker: pg.Client;
-  let inbox: Awaited<ReturnType<typeof startPushInbox>>;
+  let inbox: Awaited<ReturnType<typeof standInPushService>>;
   const dirs: string[] = [];
   const nodes: ServerNode[] = [];
   const q: Query = async (text, params) => (await sql.query(text, params)).rows;
@@ -124,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     // Seeded here, once: two processes seeding one empty database at once would race.
     setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
     await seedDemo(testDb.database.db);
-    inbox = await startPushInbox();
+    inbox = await standInPushService();
     for (let i = 0; i < 2; i++) {
       const dir = await mkdtemp(path.join(tmpdir(), 'sm-two-'));
       dirs.push(dir);

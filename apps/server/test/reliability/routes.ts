@@ -1,4 +1,4 @@
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@sm/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -15,6 +15,7 @@ import {
   uploadPhoto,
 } from '../auctions.js';
 import { PDF } from '../files.js';
+import { browserKeys } from '../push.js';
 import {
   type Client,
   createTestApp,
@@ -447,15 +448,6 @@ export interface Market {
   buyerSecrets: string[];
 }
 
-/** A browser's push keys: a P-256 public key and a 16-byte auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  return {
-    p256dh: ecdh.generateKeys().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  };
-}
-
 /** In every name merchant A gives, so that an answer showing one is caught. */
 export const MARK = 'Zqxa';
 
@@ -507,7 +499,7 @@ export async function buildMarket(kind: DbKind): Promise<Market> {
     await ok(
       A('POST', '/api/push/subscriptions', {
         endpoint: pushEndpoint,
-        keys: browserKeys(),
+        keys: browserKeys().keys,
       }),
     );
 
@@ -738,7 +730,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     leaks: pushSubscribed,
   },
   'POST /api/push/subscriptions': {
-    calls: (m) => [{ body: { endpoint: m.a.pushEndpoint, keys: browserKeys() } }],
+    calls: (m) => [{ body: { endpoint: m.a.pushEndpoint, keys: browserKeys().keys } }],
     open: 'an endpoint names a browser, which may switch accounts; without its auth secret the owner’s subscription stays (compared after)',
   },
   'DELETE /api/push/subscriptions': {

@@ -1,13 +1,4 @@
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  hkdfSync,
-  randomBytes,
-  verify,
-} from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createPublicKey, verify } from 'node:crypto';
 import {
   type NotificationSettings,
   type PushMessage,
@@ -29,84 +20,8 @@ import {
   latestSmsCode,
   type TestApp,
 } from '../../../test/helpers.js';
+import { browserKeys, decryptPush, type Received, standInPushService } from '../../../test/push.js';
 import { createPushService } from './push.service.js';
-
-/** What the stand-in push service received. */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on 127.0.0.1: answers each path with the status set for it (201 by default). */
-async function standInPushService() {
-  const received: Received[] = [];
-  const statuses = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = statuses.get(path) ?? 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    received,
-    statuses,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret, made here. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-
-/**
- * RFC 8291 (Message Encryption for Web Push) over RFC 8188 (aes128gcm), as a browser decrypts:
- * the header carries the salt, the record size and the sender's ephemeral public key.
- */
-function decrypt(body: Buffer, browser: ReturnType<typeof browserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const recordSize = body.readUInt32BE(16);
-  const idLength = body.readUInt8(20);
-  const senderKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  expect(record.length).toBeLessThanOrEqual(recordSize);
-
-  const shared = browser.ecdh.computeSecret(senderKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.ecdh.getPublicKey(),
-    senderKey,
-  ]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
-
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(record.subarray(0, record.length - 16)),
-    decipher.final(),
-  ]);
-  // The last record ends with the delimiter 0x02 and then zero padding.
-  const end = padded.lastIndexOf(2);
-  expect(padded.subarray(end + 1).every((byte) => byte === 0)).toBe(true);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 /** RFC 8292: `vapid t=<JWT signed ES256>, k=<public key>`; checks it and returns its claims. */
 function verifyVapid(header: string | undefined, publicKey: string, audience: string) {
@@ -277,7 +192,7 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     });
     verifyVapid(message.headers.authorization, publicKey, push.origin);
 
-    const payload = JSON.parse(decrypt(message.body, browser)) as PushMessage;
+    const payload = JSON.parse(decryptPush(message.body, browser)) as PushMessage;
     const [item] = (await merchant.get('/api/notifications?limit=1')).json<{
       items: { id: string }[];
     }>().items;
@@ -315,7 +230,9 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     const results = await Promise.all([sendDue(), second.sendDue(), sendDue(), second.sendDue()]);
     expect(results.reduce((n, r) => n + r.taken, 0)).toBe(12);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(12);
-    const ids = push.received.map((r) => (JSON.parse(decrypt(r.body, browser)) as PushMessage).id);
+    const ids = push.received.map(
+      (r) => (JSON.parse(decryptPush(r.body, browser)) as PushMessage).id,
+    );
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
   });
