@@ -1,6 +1,7 @@
-// What the benchmarks share: a database to run on, waiting for a server to answer, load at 50
-// connections, and printing a row of figures.
-import { spawnSync } from 'node:child_process';
+// What the benchmarks share: a database to run on, a server to start and wait for, load at 50
+// connections, small HTTP helpers, and printing a row of figures.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -26,7 +27,7 @@ export async function waitHealthy(url, timeoutMs = 60_000) {
 /** One figure as a line of the console table. */
 export function printRow({ area, metric, value, unit, budget, note = '' }) {
   console.log(
-    `${area.padEnd(8)} ${metric.padEnd(52)} ${String(value).padStart(9)} ${unit.padEnd(4)} ${budget ?? ''} ${note}`,
+    `${area.padEnd(8)} ${metric.padEnd(58)} ${String(value).padStart(11)} ${unit.padEnd(4)} ${(budget ?? '').padEnd(14)} ${note}`,
   );
 }
 
@@ -38,13 +39,148 @@ export const cannon = (opts) =>
     ),
   );
 
-/** The figures a row reports of an autocannon result. */
+/**
+ * The figures a row reports of an autocannon result; `ok` counts only 2xx answers per second.
+ * With no answer at all autocannon reports 0 ms: `p50/p99` say so instead.
+ */
 export const figures = (res) => ({
-  p50: res.latency.p50,
-  p99: res.latency.p99,
+  p50: res.requests.total > 0 ? res.latency.p50 : `none in ${res.duration} s`,
+  p99: res.requests.total > 0 ? res.latency.p99 : '',
   rps: Math.round(res.requests.average),
+  ok: Math.round(res['2xx'] / res.duration),
   non2xx: res.non2xx + res.errors,
 });
+
+/** Runs `work(worker)` in `workers` loops until `seconds` are over; answers the seconds taken. */
+export async function workLoops(workers, seconds, work) {
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < until) await work(worker);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/** The q-quantile of latency samples, ms, to a tenth. */
+export function quantile(samples, q) {
+  if (samples.length === 0) return NaN;
+  const sorted = Float64Array.from(samples).sort();
+  const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  return Math.round(value * 10) / 10;
+}
+
+/** Resident memory of a process, bytes. */
+export function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Open-file limits of a process (this one by default): each socket is one. */
+export function fdLimitOf(pid = process.pid) {
+  const line = /Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/.exec(
+    readFileSync(`/proc/${pid}/limits`, 'utf8'),
+  );
+  const n = (v) => (v === undefined || v === 'unlimited' ? Infinity : Number(v));
+  return { soft: n(line?.[1]), hard: n(line?.[2]) };
+}
+
+/** The reference of the API figures: a bare Fastify hello-world on this machine, loaded the same way. */
+export async function helloWorld(port, opts = {}) {
+  const hello = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'})`,
+    ],
+    { cwd: path.join(root, 'apps/server'), stdio: 'ignore' },
+  );
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}/`);
+    await cannon({ url: `http://127.0.0.1:${port}/`, duration: 2, ...opts }); // warm-up
+    return figures(await cannon({ url: `http://127.0.0.1:${port}/`, ...opts }));
+  } finally {
+    hello.kill();
+  }
+}
+
+/**
+ * Starts the built server as `npm start` does once its build is current (apps/server/dist/main.js;
+ * run.mjs builds first, and a source touched during the run must not start a rebuild here), with
+ * the open-file limit raised to the hard limit: every stream or connection is a file.
+ */
+export async function startServer({ dataDir, port, env = {} }) {
+  // BENCH_SERVER_ARGS: Node flags for the server, e.g. --cpu-prof to see where a figure goes.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    'bash',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@" apps/server/dist/main.js',
+      process.execPath,
+      ...nodeArgs,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await Promise.race([
+    waitHealthy(`${base}/api/health`),
+    exited.then((code) => {
+      throw new Error(`the server exited (${code}) before it was healthy`);
+    }),
+  ]);
+  return {
+    base,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A JSON call; answers `{ status, body, headers }`. */
+export async function api(base, method, url, { body, cookie, headers = {} } = {}) {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** The answer of a call that must succeed. */
+export async function ok(pending) {
+  const res = await pending;
+  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** `name=value` of the cookie `name` an answer sets. */
+export const cookieOf = (headers, name) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${name}=`));
 
 /** Creates or drops a database on the PostgreSQL server at `adminUrl`, as .ci/run does. */
 function ciDb(adminUrl, command, name) {

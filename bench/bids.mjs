@@ -1,0 +1,149 @@
+// Accepted bids per second, next to plain single-row INSERTs on the same database in the same run.
+//
+// Bids: the market's buyers (50 by default), one connection each, bid over HTTP as fast as answers
+// come on the 20 lots of one live auction, each buyer going round the lots in its own order. Every
+// bid is valid (PRODUCT.md §4): 5 kg, at one RM 0.10 step above that buyer's own standing bid on
+// the lot, so it raises it; buyers do not have to outbid one another (multi-unit, pay-as-bid). A
+// bid is a transaction: lock the lot, check it, supersede the buyer's previous bid, insert the bid,
+// its event and the NOTIFY, then read the lot's ladder for the answer.
+//
+// Reference: single-row INSERTs, autocommit, by as many concurrent callers, into a table made
+// `like bids` (same columns, defaults and indexes, no foreign keys), on the same database: through
+// node-postgres on PostgreSQL; on PGlite, which only one process can open, by this process once
+// the server has stopped (the same data directory and engine, without HTTP), then the server
+// starts again on it.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { quantile, workLoops } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_BIDS_SECONDS ?? 10);
+const LOTS = 20;
+
+/** Plain INSERTs at `workers` concurrency on the market's database (its server stopped). */
+async function insertReference(market, workers, lotId) {
+  const table = 'bench_bid_inserts';
+  let db;
+  let close;
+  if (market.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: market.databaseUrl, max: workers });
+    db = { query: (text, params) => pool.query(text, params) };
+    close = () => pool.end();
+  } else {
+    const lite = await PGlite.create(path.join(market.dataDir, 'db'));
+    db = lite;
+    close = () => lite.close();
+  }
+  try {
+    await db.query(`create table ${table} (like bids including defaults including indexes)`);
+    let inserted = 0;
+    const insert = async () => {
+      await db.query(
+        `insert into ${table} (lot_id, buyer_id, quantity, price, created_at) values ($1, $2, $3, $4, $5)`,
+        [lotId, randomUUID(), 50, 2010, new Date()],
+      );
+      inserted += 1;
+    };
+    await workLoops(workers, 1, insert); // warm-up: connections, plans
+    inserted = 0;
+    const seconds = await workLoops(workers, SECONDS, insert);
+    await db.query(`drop table ${table}`);
+    return inserted / seconds;
+  } finally {
+    await close();
+  }
+}
+
+/** How many bids the database holds on these lots, and how many of them stand. */
+async function bidsOnLots(market, lotIds) {
+  const text = `select count(*)::int as all, count(*) filter (where superseded_at is null)::int as standing
+    from bids where lot_id = any($1::uuid[])`;
+  if (market.databaseUrl) {
+    const client = new pg.Client({ connectionString: market.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, [lotIds])).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const lite = await PGlite.create(path.join(market.dataDir, 'db'));
+  try {
+    return (await lite.query(text, [lotIds])).rows[0];
+  } finally {
+    await lite.close();
+  }
+}
+
+/**
+ * Runs the bid figures; `record(area, metric, value, unit, budget, note)` prints a row. Answers the
+ * lots bid on.
+ */
+export async function benchBids(market, record) {
+  const buyers = market.buyerCookies.length;
+  const lotIds = await market.publish(LOTS, { name: 'Bench bids' });
+  const latencies = [];
+  const refused = new Map();
+  let accepted = 0;
+  const next = new Array(buyers).fill(0);
+  const bidOnce = async (b) => {
+    const lotId = lotIds[(b + next[b]++) % LOTS];
+    const started = performance.now();
+    const res = await market.bid(b, lotId);
+    latencies.push(performance.now() - started);
+    if (res.status === 200) accepted += 1;
+    else {
+      const code = `${res.status} ${JSON.parse(res.text).code}`;
+      refused.set(code, (refused.get(code) ?? 0) + 1);
+    }
+  };
+  await workLoops(buyers, 2, bidOnce); // warm-up
+  const acceptedBefore = accepted;
+  latencies.length = 0;
+  const seconds = await workLoops(buyers, SECONDS, bidOnce);
+  const acceptedRate = (accepted - acceptedBefore) / seconds;
+
+  await market.stop();
+  let reference;
+  let stored;
+  try {
+    stored = await bidsOnLots(market, lotIds);
+    reference = await insertReference(market, buyers, lotIds[0]);
+  } finally {
+    await market.start();
+  }
+  if (stored.all !== accepted) {
+    throw new Error(`${accepted} bids accepted but ${stored.all} stored`);
+  }
+
+  const on = market.on;
+  const errors = [...refused].map(([code, n]) => `${n} × ${code}`).join(', ') || 'none refused';
+  record(
+    'bids',
+    `${on}: accepted bids/s, ${buyers} buyers over HTTP, ${LOTS} lots`,
+    Math.round(acceptedRate),
+    '/s',
+    null,
+    `bid p50/p99 ${quantile(latencies, 0.5)}/${quantile(latencies, 0.99)} ms, ${SECONDS} s; ${errors}; ${stored.all} stored, ${stored.standing} standing`,
+  );
+  record(
+    'bids',
+    `${on}: reference: single-row INSERTs/s, ${buyers} at once`,
+    Math.round(reference),
+    '/s',
+    null,
+    market.databaseUrl
+      ? 'node-postgres, autocommit, into a table like bids'
+      : 'PGlite in this process (server stopped), autocommit, into a table like bids',
+  );
+  record(
+    'bids',
+    `${on}: accepted bids / INSERTs`,
+    Math.round((acceptedRate / reference) * 100),
+    '%',
+    market.databaseUrl ? '≥ 40 %' : '≥ 40 % on PG',
+    'same database, same concurrency, same run',
+  );
+  return lotIds;
+}

@@ -1,0 +1,257 @@
+// The web app's figures: the JavaScript each route costs, as Chromium fetches it, and Lighthouse's
+// mobile performance for the sign-in page and home, both on the market's server.
+//
+// JavaScript per route: each page is opened straight from its URL in a fresh browser context
+// (signed in for the later routes; no service worker, whose precache would fetch every chunk), and
+// every script it fetches until it has rendered and loads nothing more is gzip-compressed at level
+// 9, as the browser received it. The sign-in page counts all its scripts. A later route's own
+// chunks are those it fetches that neither the sign-in page nor any other route does (its page
+// chunk and what only it imports); lazy chunks that several routes fetch are counted once, in their
+// own row, and each route's note says what opening it right after the sign-in page adds in all.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { sleep } from './lib.mjs';
+import { DEMO_MERCHANT } from './market.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(root, 'bench/results');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LOGIN = '/pages/login/login';
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzipOf = (body) => gzipSync(body, { level: 9 }).length;
+const chunkName = (url) => path.basename(new URL(url).pathname).replace(/-[\w-]{8}\.js$/, '');
+
+/** The routes of the app, as apps/web/src/lib/paths.ts declares them for the router. */
+function appRoutes() {
+  const source = readFileSync(path.join(root, 'apps/web/src/lib/paths.ts'), 'utf8');
+  const block = /export const PATHS = \{([\s\S]*?)\} as const/.exec(source)?.[1] ?? '';
+  return [...block.matchAll(/^\s*(\w+): '([^']+)'/gm)].map(([, name, route]) => ({ name, route }));
+}
+
+/**
+ * Opens `url` in a fresh context; answers the scripts fetched (url → body) and where it ended. The
+ * network going idle is not enough: on a busy machine the entry can take longer to run than the
+ * 500 ms that counts as idle, and the page's chunk is asked for only then. So: the app has
+ * rendered, and no script has been asked for or arrived for 1.5 s.
+ */
+async function scriptsOf(browser, url, storageState) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+    storageState,
+  });
+  const page = await context.newPage();
+  const scripts = new Map();
+  const bodies = [];
+  let inFlight = 0;
+  let lastActivity = performance.now();
+  const isScript = (req) => req.resourceType() === 'script';
+  page.on('request', (req) => {
+    if (!isScript(req)) return;
+    inFlight += 1;
+    lastActivity = performance.now();
+  });
+  page.on('requestfailed', (req) => {
+    if (!isScript(req)) return;
+    inFlight -= 1;
+    lastActivity = performance.now();
+  });
+  page.on('requestfinished', async (req) => {
+    if (!isScript(req)) return;
+    const res = await req.response();
+    const body = res?.body().then((b) => scripts.set(req.url(), b));
+    if (body) bodies.push(body);
+    inFlight -= 1;
+    lastActivity = performance.now();
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  // A string, evaluated in the page (this module's globals are Node's).
+  await page.waitForFunction("document.getElementById('root')?.childElementCount > 0");
+  const deadline = performance.now() + 60_000;
+  while (inFlight > 0 || performance.now() - lastActivity < 1_500) {
+    if (performance.now() > deadline) throw new Error(`${url}: scripts still loading after 60 s`);
+    await sleep(100);
+  }
+  await Promise.all(bodies);
+  const landed = new URL(page.url()).hash;
+  await context.close();
+  return { scripts, landed };
+}
+
+/** Signs the demo merchant in through the sign-in form; answers the context's storage state. */
+async function signedInState(browser, base) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${base}/#${LOGIN}`);
+  await page.getByLabel('Phone number').fill(DEMO_MERCHANT.phone);
+  await page.getByLabel('Password').fill(DEMO_MERCHANT.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/#\/$/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function routeScripts(market, record) {
+  const { base } = market;
+  const lotId = market.liveLots[0];
+  const query = {
+    lotDetail: `?id=${lotId}`,
+    orderDetail: `?id=${market.orderId}`,
+  };
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const signIn = await scriptsOf(browser, `${base}/#${LOGIN}`);
+    const state = await signedInState(browser, base);
+    const routes = appRoutes().filter(
+      ({ name, route }) => route !== LOGIN && name !== 'index', // index: the same page as home
+    );
+    const pages = [];
+    for (const { name, route } of routes) {
+      const target = `${route}${query[name] ?? ''}`;
+      const opened = await scriptsOf(browser, `${base}/#${target}`, state);
+      if (!opened.landed.startsWith(`#${route}`)) {
+        throw new Error(`${target} ended on ${opened.landed}: not signed in, or not a route`);
+      }
+      pages.push({ name, route: target, scripts: opened.scripts });
+    }
+    const total = (scripts, urls) => urls.reduce((n, url) => n + gzipOf(scripts.get(url)), 0);
+    const signInUrls = [...signIn.scripts.keys()];
+    const shell = signInUrls.filter((url) => pages.every((p) => p.scripts.has(url)));
+    const raw = signInUrls.reduce((n, url) => n + signIn.scripts.get(url).length, 0);
+    record(
+      'web',
+      `sign-in page JS, gzip (${signInUrls.length} files, ${kb(raw)} KB raw)`,
+      kb(total(signIn.scripts, signInUrls)),
+      'KB',
+      '≤ 180 KB',
+      `of which the shell every page loads: ${shell.length} files, ${kb(total(signIn.scripts, shell))} KB`,
+    );
+    // A lazy chunk that one route alone fetches is that route's own; one that several routes
+    // fetch (vendor pieces, the contract's schemas) is shared, paid by whichever opens first.
+    const users = new Map();
+    for (const { scripts } of pages) {
+      for (const url of scripts.keys()) users.set(url, (users.get(url) ?? 0) + 1);
+    }
+    const shared = new Map();
+    for (const p of pages) {
+      const added = [...p.scripts.keys()].filter((url) => !signIn.scripts.has(url));
+      const own = added.filter((url) => users.get(url) === 1);
+      for (const url of added) if (users.get(url) > 1) shared.set(url, p.scripts.get(url));
+      const largest = own
+        .map((url) => ({ name: chunkName(url), size: gzipOf(p.scripts.get(url)) }))
+        .sort((a, b) => b.size - a.size)
+        .slice(0, 2)
+        .map((c) => `${c.name} ${kb(c.size)}`);
+      record(
+        'web',
+        `route ${p.name}: its own lazy chunks, gzip`,
+        kb(total(p.scripts, own)),
+        'KB',
+        '≤ 60 KB',
+        `${own.length}: ${largest.join(', ')}; opened right after sign-in it adds ${kb(total(p.scripts, added))} KB (${added.length} chunks, shared ones too)`,
+      );
+    }
+    const sharedUrls = [...shared.keys()];
+    const sharedLargest = sharedUrls
+      .map((url) => ({ name: chunkName(url), size: gzipOf(shared.get(url)) }))
+      .sort((a, b) => b.size - a.size)
+      .slice(0, 4)
+      .map((c) => `${c.name} ${kb(c.size)}`);
+    record(
+      'web',
+      `lazy chunks shared by routes (${sharedUrls.length}), gzip, all together`,
+      kb(total(shared, sharedUrls)),
+      'KB',
+      null,
+      `largest: ${sharedLargest.join(', ')}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse (its default mobile emulation and simulated throttling) on `url`, `runs` times. */
+async function lighthouseRuns(page, url, runs, name) {
+  const results = [];
+  let failures = 0;
+  while (results.length < runs) {
+    const { lhr, report } = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'html', onlyCategories: ['performance'] },
+      undefined,
+      page,
+    );
+    // A trace that failed to record (NO_NAVSTART and the like, on a busy machine) is run again,
+    // as Lighthouse advises; twice in a row is an error.
+    if (lhr.runtimeError) {
+      failures += 1;
+      if (failures > 2) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      continue;
+    }
+    results.push({
+      score: Math.round(lhr.categories.performance.score * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      finalUrl: lhr.finalDisplayedUrl,
+      report,
+    });
+  }
+  // The run of median score stands for all (Lighthouse's own advice for noisy machines); its
+  // report is kept beside the results, to see where the time went.
+  const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(path.join(RESULTS, `lighthouse-${name}.html`), median.report);
+  return median;
+}
+
+async function lighthouseFigures(market, record) {
+  const { base } = market;
+  const browser = await puppeteer.launch({
+    executablePath: chromiumLaunchOptions.executablePath,
+    args: [...chromiumLaunchOptions.args, '--headless=new'],
+    headless: true,
+    defaultViewport: null,
+  });
+  try {
+    const page = await browser.newPage();
+    const row = (label, r) =>
+      record(
+        'web',
+        `Lighthouse mobile, ${label}: performance (median of ${LIGHTHOUSE_RUNS})`,
+        r.score,
+        '',
+        '≥ 95',
+        `LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${Math.round(r.tbt)} ms; benchmarkIndex ${Math.round(r.benchmarkIndex)}${r.benchmarkIndex < 1000 ? ' (< 1000: Lighthouse warns this CPU is slower than it assumes)' : ''}`,
+      );
+    const signIn = await lighthouseRuns(page, `${base}/#${LOGIN}`, LIGHTHOUSE_RUNS, 'sign-in');
+    row('sign-in page', signIn);
+
+    // Home needs the session cookie and the app's sign-in marker in local storage; Lighthouse
+    // clears the cache and the service worker before each run but keeps both.
+    await page.goto(`${base}/#${LOGIN}`);
+    await page.locator('::-p-aria(Phone number)').fill(DEMO_MERCHANT.phone);
+    await page.locator('::-p-aria(Password)').fill(DEMO_MERCHANT.password);
+    await page.locator('::-p-aria([name="Login"][role="button"])').click();
+    await page.waitForFunction("location.hash === '#/'");
+    const home = await lighthouseRuns(page, `${base}/#/`, LIGHTHOUSE_RUNS, 'home');
+    if (home.finalUrl.includes(LOGIN)) {
+      throw new Error(`Lighthouse's home run ended on ${home.finalUrl}`);
+    }
+    row('home (signed in)', home);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Runs the web figures on the market's server; `record(area, metric, value, unit, budget, note)`. */
+export async function benchWeb(market, record) {
+  await routeScripts(market, record);
+  await lighthouseFigures(market, record);
+}
