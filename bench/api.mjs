@@ -15,7 +15,7 @@ export async function benchApi(market, record, { helloPort, lotId }) {
     record(
       'api',
       `${on}: ${label}, 50 conns`,
-      `${r.p50}/${r.p99}`,
+      r.answered > 0 ? `${r.p50}/${r.p99}` : 'none',
       'ms',
       budget,
       `p50/p99; ${r.rps} req/s${r.non2xx ? `, ${r.ok} 2xx/s, ${r.non2xx} not 2xx` : ''}${extra}`,

@@ -40,12 +40,13 @@ export const cannon = (opts) =>
   );
 
 /**
- * The figures a row reports of an autocannon result; `ok` counts only 2xx answers per second.
- * With no answer at all autocannon reports 0 ms: `p50/p99` say so instead.
+ * The figures a row reports of an autocannon result; `ok` counts only 2xx answers per second, and
+ * `answered` all answers (with none, autocannon reports its latencies as 0).
  */
 export const figures = (res) => ({
-  p50: res.requests.total > 0 ? res.latency.p50 : `none in ${res.duration} s`,
-  p99: res.requests.total > 0 ? res.latency.p99 : '',
+  p50: res.latency.p50,
+  p99: res.latency.p99,
+  answered: res.requests.total,
   rps: Math.round(res.requests.average),
   ok: Math.round(res['2xx'] / res.duration),
   non2xx: res.non2xx + res.errors,

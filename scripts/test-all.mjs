@@ -1,5 +1,5 @@
-// `npm test`: every layer (build, then types and lint, unit + API and reliability, and browser side
-// by side), then one line `N passed, N failed` summing them. A layer without its own count (types,
+// `npm test`: every layer (types and lint, build, then unit + API and reliability beside browser),
+// then one line `N passed, N failed` summing them. A layer without its own count (types,
 // lint, build) counts as one check. Browser tests need Chromium: `apt-get install chromium` on
 // Debian.
 import { spawn } from 'node:child_process';
@@ -61,19 +61,17 @@ const browser = {
     `Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH)`,
   count: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
 };
-// Each step's lanes run side by side, the layers of a lane one after another. Alone, each lane
-// leaves the CPU idle while it waits on PostgreSQL, a spawned server or the browser; the browser
-// tests need only the build before them.
+// Each step's lanes run side by side, the layers of a lane one after another. Unit + API and
+// reliability beside browser: alone, each leaves the CPU idle while it waits on PostgreSQL, a
+// spawned server or the browser. Types and lint go first: beside the tests as well, on two cores,
+// they pushed test hooks past their time limits.
 const steps = [
-  [{ name: 'build', cmd: ['npm', 'run', 'build'] }],
   [
-    [
-      { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
-      { name: 'lint', cmd: ['npm', 'run', 'lint'] },
-    ],
-    [unit, reliability],
-    browser,
+    { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
+    { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   ],
+  [{ name: 'build', cmd: ['npm', 'run', 'build'] }],
+  [[unit, reliability], browser],
 ];
 
 const summary = [];
