@@ -176,6 +176,28 @@ export async function ok(pending) {
   return res;
 }
 
+/** Signs a new account up through the SMS flow, the code read from the operator's outbox. */
+export async function signUp(base, role, phone, password, operatorHeaders) {
+  const prefix = role === 'buyer' ? '/api/buyer' : '/api';
+  await ok(api(base, 'POST', `${prefix}/auth/sms-code`, { body: { phone, purpose: 'register' } }));
+  const outbox = await ok(
+    api(base, 'GET', `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`, {
+      headers: operatorHeaders,
+    }),
+  );
+  return ok(
+    api(base, 'POST', `${prefix}/auth/register`, {
+      body: {
+        phone,
+        code: outbox.body.items[0].code,
+        password,
+        confirmPassword: password,
+        agreePolicy: true,
+      },
+    }),
+  );
+}
+
 /** `name=value` of the cookie `name` an answer sets. */
 export const cookieOf = (headers, name) =>
   headers

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, benchDatabase, cookieOf, ok, startServer } from './lib.mjs';
+import { api, benchDatabase, cookieOf, ok, signUp, startServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const DEMO_MERCHANT = { phone: '012-345 6789', password: 'Demo@1234' };
@@ -90,31 +90,13 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
   }
   // Each sign-up hashes a password at the production cost: the server runs 4 at once and queues
   // 32, so batches of 8 keep every one accepted.
-  const signUp = async (n) => {
+  const signUpBuyer = async (n) => {
     const phone = `+6019${String(1_000_000 + n)}`;
-    await ok(
-      api(base, 'POST', '/api/buyer/auth/sms-code', { body: { phone, purpose: 'register' } }),
-    );
-    const outbox = await ok(
-      api(base, 'GET', `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`, {
-        headers: operator,
-      }),
-    );
-    const res = await ok(
-      api(base, 'POST', '/api/buyer/auth/register', {
-        body: {
-          phone,
-          code: outbox.body.items[0].code,
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-          agreePolicy: true,
-        },
-      }),
-    );
+    const res = await signUp(base, 'buyer', phone, PASSWORD, operator);
     return cookieOf(res.headers, 'sm_buyer_session');
   };
   for (let n = buyerCookies.length; n < buyers; n += 8) {
-    const batch = Array.from({ length: Math.min(8, buyers - n) }, (_, i) => signUp(n + i));
+    const batch = Array.from({ length: Math.min(8, buyers - n) }, (_, i) => signUpBuyer(n + i));
     buyerCookies.push(...(await Promise.all(batch)));
   }
 

@@ -13,7 +13,17 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { benchDatabase, cannon, figures, printRow, waitHealthy } from './lib.mjs';
+import {
+  api,
+  benchDatabase,
+  cannon,
+  cookieOf,
+  figures,
+  ok,
+  printRow,
+  signUp,
+  waitHealthy,
+} from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MERCHANTS = Number(process.env.BENCH_WALLET_MERCHANTS ?? 50);
@@ -31,50 +41,11 @@ const quantile = (samples, q) => {
   return Math.round(value * 10) / 10;
 };
 
-async function api(base, method, url, { body, cookie, headers = {} } = {}) {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
-
-async function ok(pending) {
-  const res = await pending;
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res;
-}
-
 /** A merchant signed up through the SMS flow, with a verified bank account. */
 async function newMerchant(base, n) {
   const phone = `+6019${1_000_000 + n}`;
-  await ok(api(base, 'POST', '/api/auth/sms-code', { body: { phone, purpose: 'register' } }));
-  const outbox = await ok(
-    api(base, 'GET', `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`, {
-      headers: operator,
-    }),
-  );
-  const registered = await ok(
-    api(base, 'POST', '/api/auth/register', {
-      body: {
-        phone,
-        code: outbox.body.items[0].code,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        agreePolicy: true,
-      },
-    }),
-  );
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('sm_session='));
+  const registered = await signUp(base, 'merchant', phone, PASSWORD, operator);
+  const cookie = cookieOf(registered.headers, 'sm_session');
   const id = (await ok(api(base, 'GET', '/api/me', { cookie }))).body.id;
   await ok(
     api(base, 'PUT', '/api/bank-account', {
