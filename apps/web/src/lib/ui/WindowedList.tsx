@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListEnd } from './ListEnd';
 import { useWindowedList } from './useWindowedList';
 
@@ -16,9 +17,8 @@ export function WindowedList<T extends { id: string }>({
   loadingMore,
   loadFailed,
   onLoadMore,
-  label,
+  textsOf,
   classNames,
-  texts,
   renderItem,
 }: {
   items: readonly T[];
@@ -32,11 +32,18 @@ export function WindowedList<T extends { id: string }>({
   loadingMore: boolean;
   loadFailed: boolean;
   onLoadMore: () => void;
-  label: string;
+  /** The translation section holding listLabel, loadMoreFailed, loadingMore and noMore. */
+  textsOf: 'orders' | 'wallet' | 'notifications';
   classNames: { list: string | undefined; row: string | undefined; end: string | undefined };
-  texts: { loadMoreFailed: string; loadingMore: string; noMore: string };
   renderItem: (item: T) => ReactNode;
 }) {
+  const { t } = useTranslation();
+  const label = t(`${textsOf}.listLabel`);
+  const texts = {
+    loadMoreFailed: t(`${textsOf}.loadMoreFailed`),
+    loadingMore: t(`${textsOf}.loadingMore`),
+    noMore: t(`${textsOf}.noMore`),
+  };
   const { listRef, virtualizer, rows, scrollMargin } = useWindowedList({
     items,
     estimateSize,

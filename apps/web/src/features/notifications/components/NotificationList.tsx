@@ -109,7 +109,6 @@ export function NotificationList({
   onLoadMore: () => void;
   onOpen: (item: NotificationItem) => void;
 }) {
-  const { t } = useTranslation();
   const now = useMinuteClock();
   return (
     <WindowedList
@@ -120,13 +119,8 @@ export function NotificationList({
       loadingMore={loadingMore}
       loadFailed={loadFailed}
       onLoadMore={onLoadMore}
-      label={t('notifications.listLabel')}
+      textsOf="notifications"
       classNames={{ list: styles.list, row: styles.row, end: styles.listEnd }}
-      texts={{
-        loadMoreFailed: t('notifications.loadMoreFailed'),
-        loadingMore: t('notifications.loadingMore'),
-        noMore: t('notifications.noMore'),
-      }}
       renderItem={(item) => <Row item={item} now={now} onOpen={onOpen} />}
     />
   );

@@ -1,5 +1,4 @@
 import type { OrderSummary } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
 import { WindowedList } from '../../../lib/ui/WindowedList';
 import { OrderCard } from './OrderCard';
 import styles from './orders.module.css';
@@ -33,7 +32,6 @@ export function OrderList({
   onLoadMore: () => void;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation();
   return (
     <WindowedList
       items={orders}
@@ -45,13 +43,8 @@ export function OrderList({
       loadingMore={loadingMore}
       loadFailed={loadFailed}
       onLoadMore={onLoadMore}
-      label={t('orders.listLabel')}
+      textsOf="orders"
       classNames={{ list: styles.list, row: styles.row, end: styles.listEnd }}
-      texts={{
-        loadMoreFailed: t('orders.loadMoreFailed'),
-        loadingMore: t('orders.loadingMore'),
-        noMore: t('orders.noMore'),
-      }}
       renderItem={(order) => <OrderCard order={order} onOpen={onOpen} />}
     />
   );

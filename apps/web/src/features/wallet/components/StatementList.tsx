@@ -96,7 +96,6 @@ export function StatementList({
   onOpen: () => void;
   onOpenWithdrawal: (id: string) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <WindowedList
       items={entries}
@@ -106,13 +105,8 @@ export function StatementList({
       loadingMore={loadingMore}
       loadFailed={loadFailed}
       onLoadMore={onLoadMore}
-      label={t('wallet.listLabel')}
+      textsOf="wallet"
       classNames={{ list: styles.list, row: styles.row, end: styles.listEnd }}
-      texts={{
-        loadMoreFailed: t('wallet.loadMoreFailed'),
-        loadingMore: t('wallet.loadingMore'),
-        noMore: t('wallet.noMore'),
-      }}
       renderItem={(entry) => (
         <EntryRow entry={entry} onOpen={onOpen} onOpenWithdrawal={onOpenWithdrawal} />
       )}
