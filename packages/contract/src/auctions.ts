@@ -6,6 +6,8 @@ import {
   MAX_LOTS_PER_AUCTION,
   TEXT_MAX_LENGTH,
 } from './constants.js';
+import { buyerRecord } from './market.js';
+import { cancelReason, orderStatus } from './order-status.js';
 import { mediaItem } from './media.js';
 import { MAX_PRICE, MAX_QUANTITY, MIN_PRICE, MIN_QUANTITY, PRICE_STEP } from './money.js';
 import { SPECIES_CODES } from './species.js';
@@ -98,18 +100,50 @@ export const bidEntry = z.object({
 });
 export type BidEntry = z.infer<typeof bidEntry>;
 
+/** A standing bid as the lot's merchant sees it: with the bidder's record (PRODUCT.md §4a). */
+export const merchantBidEntry = bidEntry.extend({ record: buyerRecord });
+export type MerchantBidEntry = z.infer<typeof merchantBidEntry>;
+
 export const awardWinner = z.object({
   buyer: z.string(),
   quantity: z.number().int(),
   price: z.number().int(),
   amount: z.number().int(),
   orderNumber: z.string(),
+  orderId: z.string(),
+  /** The order's status now: a default shows as canceled with cancelReason 'default'. */
+  status: orderStatus,
+  cancelReason: cancelReason.nullable(),
+  /** True for a share of returned kg offered to a next bidder. */
+  offered: z.boolean(),
+  record: buyerRecord,
 });
 
 export const lotAward = z.object({
+  /** Kg in the lot's orders that are not canceled. */
   awardedQuantity: z.number().int(),
   awardedAmount: z.number().int(),
+  /** Kg no bid ever took. */
   unsoldQuantity: z.number().int(),
+  /** Kg a default or a cancel gave back, not yet offered again or relisted (PRODUCT.md §4a). */
+  returnedQuantity: z.number().int(),
+  /** Kg relisted as new lots, with those lots. */
+  relistedQuantity: z.number().int(),
+  relistedLots: z.array(z.object({ id: z.string(), quantity: z.number().int() })),
+  /**
+   * Returned kg may be offered to the next bidders until then (the losing bids' binding window);
+   * null when nothing is returned or the window has passed.
+   */
+  offerUntil: z.string().nullable(),
+  /** Bidders the offer would ask, in rank order (kg they bid and did not get). */
+  nextBidders: z.array(
+    z.object({
+      buyer: z.string(),
+      quantity: z.number().int(),
+      price: z.number().int(),
+      record: buyerRecord,
+    }),
+  ),
   serviceFee: z.number().int(),
   projectedSettlement: z.number().int(),
   winners: z.array(awardWinner),
@@ -151,7 +185,7 @@ export const lotDetail = z.object({
   position: z.number().int(),
   boat: z.object({ id: z.string(), boatNumber: z.string(), ownerName: z.string() }),
   /** Standing bids, best first (price, then earliest). */
-  bids: z.array(bidEntry),
+  bids: z.array(merchantBidEntry),
   bidQuantity: z.number().int(),
   bidAmount: z.number().int(),
   /** Basis points of the service fee that the lot's orders take (500 = 5 %). */
@@ -160,6 +194,8 @@ export const lotDetail = z.object({
   projectedSettlement: z.number().int(),
   /** Null while live, and in the moment between the end and the award. */
   award: lotAward.nullable(),
+  /** The lot whose returned kg this lot relists. */
+  relistedFrom: z.string().nullable(),
   /** The auction's lots, this one included, in form order. */
   siblings: z.array(z.object({ id: z.string(), name: z.string(), status: lotStatus })),
   /** The server's time, so a phone with a wrong clock still counts down right. */
@@ -206,16 +242,21 @@ export type AuctionListResponse = z.infer<typeof auctionListResponse>;
 
 export const dashboardResponse = z.object({
   liveAuctions: z.number().int(),
-  /** Value of the standing bids on live lots, sen. */
+  /** What the currently winning bids on live lots are worth (the award rule applied now), sen. */
   totalBidSales: z.number().int(),
-  /** Value awarded so far, sen. */
+  /** Orders Paid or later and not canceled (PRODUCT.md §4a "Sales"), sen. */
   totalSales: z.number().int(),
+  /** Orders awaiting payment, shown apart from sales, sen. */
+  awaitingPayment: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardResponse>;
 
 // Buyer side
 
-export const placeBidRequest = z.object({ quantity: quantitySchema, price: priceSchema });
+export const placeBidRequest = z
+  .object({ quantity: quantitySchema, price: priceSchema })
+  // 12.5 kg at RM 8.40 per kg (RM 105.00).
+  .meta({ examples: [{ quantity: 125, price: 840 }] });
 
 const myBid = z.object({
   quantity: z.number().int(),

@@ -51,6 +51,15 @@ export const ERROR_CODES = {
   LOT_ENDED: { status: 409, message: 'This lot has ended' },
   BID_AT_BUYOUT: { status: 400, message: 'At the buyout price, buy the lot out instead' },
   NO_BUYOUT: { status: 409, message: 'This lot has no buyout price' },
+  // Trust in the market (PRODUCT.md §4a)
+  BUYER_SUSPENDED: { status: 403, message: 'Your buying is suspended, contact the marketplace' },
+  OWN_LOT: { status: 403, message: 'You cannot bid on or buy your own lots' },
+  NOTHING_RETURNED: { status: 409, message: 'This lot has no returned kg' },
+  OFFER_CLOSED: {
+    status: 409,
+    message: 'The bids of this lot are no longer binding, relist the kg instead',
+  },
+  INVALID_CREDIT_LIMIT: { status: 400, message: 'Enter a credit limit from RM 0 to RM 1,000,000' },
   // Uploads
   FILE_REQUIRED: { status: 400, message: 'Choose a file to upload' },
   FILE_TOO_LARGE: { status: 413, message: 'File is too large' },
@@ -142,4 +151,6 @@ export interface ApiErrorBody {
   message: string;
   field?: string;
   retryAfterSeconds?: number;
+  /** INSUFFICIENT_BALANCE on a bid: the sen missing from the buyer's cover. */
+  shortfall?: number;
 }

@@ -8,6 +8,7 @@ export * from './operator.js';
 export * from './money.js';
 export * from './species.js';
 export * from './media.js';
+export * from './market.js';
 export * from './auctions.js';
 export * from './orders.js';
 export * from './banks.js';

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { freshness, speciesSchema } from './auctions.js';
+import { buyerRecord } from './market.js';
 import { TEXT_MAX_LENGTH } from './constants.js';
+import { cancelReason, ORDER_STATUSES, orderStatus, type OrderStatus } from './order-status.js';
 
-/** PRODUCT.md §5. */
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'ready_for_pickup',
-  'in_transit',
-  'completed',
-  'canceled',
-  'canceled_refunded',
-] as const;
-export const orderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatus>;
+export * from './order-status.js';
 
-/** Who moves an order: the buyer pays, the merchant fulfils or cancels, the server's deadline job cancels. */
+/** Who moves an order: the buyer pays, the merchant fulfils or cancels, the deadline job charges or cancels. */
 export type OrderActor = 'buyer' | 'merchant' | 'system';
 
 /**
@@ -27,7 +18,8 @@ export const ORDER_TRANSITIONS: readonly {
   to: OrderStatus;
   by: readonly OrderActor[];
 }[] = [
-  { from: 'pending_payment', to: 'paid', by: ['buyer'] },
+  // The system charges the buyer's wallet at the payment deadline (PRODUCT.md §4a).
+  { from: 'pending_payment', to: 'paid', by: ['buyer', 'system'] },
   { from: 'pending_payment', to: 'canceled', by: ['system', 'merchant'] },
   { from: 'paid', to: 'ready_for_pickup', by: ['merchant'] },
   { from: 'ready_for_pickup', to: 'in_transit', by: ['merchant'] },
@@ -259,14 +251,20 @@ export const orderDetail = orderSummary.extend({
   lotId: z.string(),
   item: orderItem,
   feeBps: z.number().int(),
-  fee: z.number().int(),
-  /** What the merchant receives: subtotal − fee. */
-  payout: z.number().int(),
+  /** Null on a canceled order: it is neither charged a fee nor paid out (PRODUCT.md §4a). */
+  fee: z.number().int().nullable(),
+  /** What the merchant receives: subtotal − fee; null on a canceled order. */
+  payout: z.number().int().nullable(),
+  /** Why a Canceled order was canceled: the buyer's default at the deadline, or the merchant. */
+  cancelReason: cancelReason.nullable(),
+  /** True when the deadline charged the buyer's wallet instead of the buyer paying. */
+  chargedAtDeadline: z.boolean(),
   paidAmount: z.number().int().nullable(),
   paidAt: z.string().nullable(),
   buyer: orderBuyer.extend({
     /** E.164, for the call button; the screen shows maskedPhone. */
     phone: z.string(),
+    record: buyerRecord,
   }),
   timeline: z.array(timelineEntry),
   invoice: invoiceInfo.nullable(),

@@ -18,4 +18,6 @@ export const errorResponse = z.object({
   message: z.string(),
   field: z.string().optional(),
   retryAfterSeconds: z.number().int().optional(),
+  /** INSUFFICIENT_BALANCE on a bid, raise or buyout: the sen missing from the buyer's cover. */
+  shortfall: z.number().int().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buyerCover } from './market.js';
 import { bankAccountStatus } from './banks.js';
 
 /**
@@ -35,6 +36,8 @@ export type WalletEntry = z.infer<typeof walletEntry>;
 
 export const buyerWalletResponse = z.object({
   balance: z.number().int(),
+  /** What bids may still add (PRODUCT.md §4a). */
+  cover: buyerCover,
   entries: z.array(walletEntry),
 });
 

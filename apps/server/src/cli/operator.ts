@@ -8,6 +8,7 @@ import {
   formatMalaysianMobile,
   formatRM,
   type OperatorBankAccount,
+  type OperatorBuyer,
   type OperatorMerchant,
   type OperatorWithdrawal,
   parseRM,
@@ -39,6 +40,14 @@ const USAGE = `Operator commands: npm run operator -- <command> [options]
   credit <merchant id or phone> <amount RM> [--buyer] [--note "…"] [--key K]
       A Deposit into the wallet (--buyer: a buyer's phone). Repeat with the same --key to
       retry safely: it credits once.
+  buyer <buyer id or phone>                    cover, record, suspension, links
+  credit-limit <buyer id or phone> <amount RM>  how far it may bid beyond its balance (0: none)
+  suspend-buyer <buyer id or phone> --reason "…"   it cannot bid or buy out
+  unsuspend-buyer <buyer id or phone>
+  link-buyer <buyer id or phone> --merchant <merchant id or phone>
+      the same party: the buyer may not bid on that merchant's lots
+  unlink-buyer <buyer id or phone>
+
   fee-rate [<percent>]       show, or set for new orders (e.g. 5 or 4.5)
   payouts                    run today's payout run now (it also runs by itself after 00:00 KL)
   audit [--limit 50]         the latest operator actions, with before and after
@@ -158,6 +167,18 @@ const table = (rows: string[][]) => {
 const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
 const phone = (e164: string) => formatMalaysianMobile(e164);
 
+function describeBuyer(b: OperatorBuyer): string {
+  const { cover, record } = b;
+  return [
+    `Buyer ${phone(b.phone)}${b.name ? ` (${b.name})` : ''}  ${b.id}`,
+    `  balance ${formatRM(cover.balance)} + credit limit ${formatRM(cover.creditLimit)} − exposure ${formatRM(cover.exposure)} = ${formatRM(cover.available)} available`,
+    `  record: ${record.ordersPaid} paid, ${record.paidOnTime} on time, ${record.defaults} defaults`,
+    `  ${b.suspendedAt ? `SUSPENDED since ${day(b.suspendedAt)}: ${b.suspendedReason ?? ''}` : 'may bid'}`,
+    ...(b.linkedMerchant ? [`  linked to merchant ${phone(b.linkedMerchant.phone)}`] : []),
+    ...(b.samePhoneMerchantId ? ['  a merchant account has the same phone'] : []),
+  ].join('\n');
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === undefined || command === 'help' || command === '--help') {
@@ -178,13 +199,15 @@ async function main() {
       limit: { type: 'string' },
       phone: { type: 'string' },
       out: { type: 'string' },
+      merchant: { type: 'string' },
     },
   });
   const who = values.as ?? userInfo().username;
   const actor = { 'x-operator': who };
   // A phone may be typed with spaces (`012-345 6789`), so the words of a merchant or account
   // reference are joined back; a command's own last argument (credit's amount) is left out.
-  const subject = positionals.slice(0, command === 'credit' ? -1 : undefined).join(' ');
+  const withAmount = command === 'credit' || command === 'credit-limit';
+  const subject = positionals.slice(0, withAmount ? -1 : undefined).join(' ');
   const arg = (name: string) => {
     if (!subject) throw new CommandError(`Missing ${name}.\n\n${USAGE}`);
     return encodeURIComponent(subject);
@@ -338,6 +361,35 @@ async function main() {
         say(
           `Credited ${formatRM(amount)} to ${subject}: balance ${formatRM(result.balance)} (key ${key}).`,
         );
+        return;
+      }
+      case 'buyer':
+      case 'credit-limit':
+      case 'suspend-buyer':
+      case 'unsuspend-buyer':
+      case 'link-buyer':
+      case 'unlink-buyer': {
+        const path = `/buyers/${arg('buyer id or phone')}`;
+        let b: OperatorBuyer;
+        if (command === 'buyer') b = (await call('GET', path)) as OperatorBuyer;
+        else if (command === 'credit-limit') {
+          const amount = parseRM(positionals.at(-1) ?? '');
+          if (amount === null) {
+            throw new CommandError('Give the credit limit in RM with at most 2 decimals, e.g. 500');
+          }
+          b = (await call('PUT', `${path}/credit-limit`, { amount }, actor)) as OperatorBuyer;
+        } else if (command === 'suspend-buyer') {
+          b = (await call('POST', `${path}/suspend`, reason(), actor)) as OperatorBuyer;
+        } else if (command === 'unsuspend-buyer') {
+          b = (await call('POST', `${path}/unsuspend`, undefined, actor)) as OperatorBuyer;
+        } else {
+          if (command === 'link-buyer' && !values.merchant?.trim()) {
+            throw new CommandError('Give the merchant: --merchant <merchant id or phone>');
+          }
+          const merchant = command === 'link-buyer' ? (values.merchant ?? null) : null;
+          b = (await call('PUT', `${path}/merchant-link`, { merchant }, actor)) as OperatorBuyer;
+        }
+        say(describeBuyer(b));
         return;
       }
       case 'fee-rate': {

@@ -1,5 +1,13 @@
 import { parseArgs } from 'node:util';
-import { type BuyerLot, type BuyerOrder, formatKg, formatRM, PRICE_STEP } from '@sm/contract';
+import {
+  amountOf,
+  type BuyerCover,
+  type BuyerLot,
+  type BuyerOrder,
+  formatKg,
+  formatRM,
+  PRICE_STEP,
+} from '@sm/contract';
 import { loadConfig } from '../config.js';
 import { runningServerPort } from '../lib/runtime-files.js';
 import { DEMO_BUYER_PHONES, DEMO_PASSWORD } from './seed.js';
@@ -61,8 +69,12 @@ const pick = <T>(items: readonly T[]): T | undefined =>
   items[Math.floor(Math.random() * items.length)];
 const steps = (max: number) => (1 + Math.floor(Math.random() * max)) * PRICE_STEP;
 
-/** A bid that a keen buyer might place next on this lot, or null when there is none to place. */
-function nextBid(lot: BuyerLot): { quantity: number; price: number } | null {
+/**
+ * A bid that a keen buyer might place next on this lot, or null when there is none to place. Its
+ * kg are cut to what the bot's cover still allows (PRODUCT.md §4a): a bot never bids money it
+ * does not have.
+ */
+function nextBid(lot: BuyerLot, available: number): { quantity: number; price: number } | null {
   const floor = Math.max(lot.startPrice, lot.highestPrice ?? 0);
   const mine = lot.myBid;
   const quantity = mine
@@ -73,7 +85,17 @@ function nextBid(lot: BuyerLot): { quantity: number; price: number } | null {
       );
   const price = Math.max(mine?.price ?? 0, floor) + steps(5);
   if (lot.buyoutPrice !== null && price >= lot.buyoutPrice) return null;
-  return { quantity, price };
+  // What the bid may add to the standing one it replaces, in tenths of a kg at this price.
+  const budget = available + (mine?.amount ?? 0);
+  const affordable = Math.min(quantity, Math.floor((budget * 10) / price));
+  if (affordable < Math.max(1, mine?.quantity ?? 0)) return null;
+  return { quantity: affordable, price };
+}
+
+/** What the bot's bids may still add: balance + credit limit − exposure. */
+async function availableOf(bot: Bot): Promise<number> {
+  const wallet = await bot.call<{ cover?: BuyerCover }>('GET', '/api/buyer/wallet');
+  return wallet.data.cover?.available ?? 0;
 }
 
 async function main() {
@@ -127,12 +149,17 @@ async function main() {
       const page = await bot.call<{ items: BuyerLot[] }>('GET', '/api/buyer/lots?limit=50');
       const lot = pick(page.data.items ?? []);
       if (!lot) continue;
-      if (lot.buyoutPrice !== null && Math.random() < buyoutChance) {
+      const available = await availableOf(bot);
+      if (
+        lot.buyoutPrice !== null &&
+        Math.random() < buyoutChance &&
+        amountOf(lot.quantity, lot.buyoutPrice) - (lot.myBid?.amount ?? 0) <= available
+      ) {
         const res = await bot.call('POST', `/api/buyer/lots/${lot.id}/buyout`, {});
         if (res.ok) process.stdout.write(`${bot.phone} bought out "${lot.name}"\n`);
         continue;
       }
-      const bid = nextBid(lot);
+      const bid = nextBid(lot, available);
       if (!bid) continue;
       const res = await bot.call<{ code?: string }>('POST', `/api/buyer/lots/${lot.id}/bids`, bid);
       process.stdout.write(

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
@@ -93,6 +94,15 @@ export const buyers = pgTable('buyers', {
   displayName: text('display_name'),
   /** Tax id for e-invoices; without one the general public TIN is used. */
   tin: text('tin'),
+  /** Sen the operator lets this buyer bid beyond its wallet balance (PRODUCT.md §4a). */
+  creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
+  /** Set by the operator: a suspended buyer cannot bid or buy out. */
+  suspendedAt: tstz('suspended_at'),
+  suspendedReason: text('suspended_reason'),
+  /** A merchant the operator says is the same party: this buyer may not bid on its lots. */
+  linkedMerchantId: uuid('linked_merchant_id').references(() => merchants.accountId, {
+    onDelete: 'set null',
+  }),
 });
 
 export const sessions = pgTable(
@@ -327,6 +337,15 @@ export const lots = pgTable(
     /** Service fee rate of the lot's orders, fixed at the award (basis points). */
     feeBps: integer('fee_bps'),
     awardedFee: bigint('awarded_fee', { mode: 'number' }).notNull().default(0),
+    /**
+     * Tenths of a kg that a default or a cancel gave back and that are neither offered to the next
+     * bidders nor relisted yet (PRODUCT.md §4a). The awarded figures above exclude them.
+     */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    /** Tenths of a kg of returned kg relisted as new lots. */
+    relistedQuantity: integer('relisted_quantity').notNull().default(0),
+    /** The lot whose returned kg this lot relists. */
+    relistedFrom: uuid('relisted_from').references((): AnyPgColumn => lots.id),
   },
   (t) => [
     index('lots_auction_idx').on(t.auctionId, t.position),
@@ -379,11 +398,16 @@ export const bids = pgTable(
       .on(t.lotId, t.buyerId)
       .where(sql`superseded_at is null`),
     index('bids_buyer_idx').on(t.buyerId, t.createdAt),
+    // A buyer's exposure: its standing bids (PRODUCT.md §4a), read in every bid's transaction.
+    index('bids_buyer_standing_idx')
+      .on(t.buyerId)
+      .where(sql`superseded_at is null`),
   ],
 );
 
 /** The statuses of PRODUCT.md §5, as the contract declares them. */
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const cancelReason = pgEnum('cancel_reason', ['default', 'merchant']);
 
 export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 
@@ -421,6 +445,12 @@ export const orders = pgTable(
     paidAt: tstz('paid_at'),
     /** What the buyer paid, sen; set with Paid and kept through a refund. */
     paidAmount: bigint('paid_amount', { mode: 'number' }),
+    /** Why a Canceled order was canceled: the buyer's default at the deadline, or the merchant. */
+    cancelReason: cancelReason('cancel_reason'),
+    /** Paid by the deadline job from the buyer's wallet instead of by the buyer (PRODUCT.md §4a). */
+    chargedAtDeadline: boolean('charged_at_deadline').notNull().default(false),
+    /** A share of returned kg offered to a next bidder, not the lot's award. */
+    offered: boolean('offered').notNull().default(false),
     /** Set when the order is Completed (Payout Pending), moved on by the payout run. */
     payoutStatus: payoutStatus('payout_status'),
     /** The Kuala Lumpur day the payout run pays it out (set with Payout Scheduled). */
@@ -447,8 +477,15 @@ export const orders = pgTable(
     index('orders_payout_idx')
       .on(t.payoutStatus, t.payoutOn)
       .where(sql`payout_status in ('pending', 'scheduled')`),
-    // One order per winner of a lot: a second award of the same lot cannot write a second one.
-    uniqueIndex('orders_lot_buyer_key').on(t.lotId, t.buyerId),
+    // One award order per winner of a lot: a second award of the same lot cannot write a second
+    // one. Offers of returned kg may give a partial winner a second order of the same lot.
+    uniqueIndex('orders_lot_buyer_key')
+      .on(t.lotId, t.buyerId)
+      .where(sql`offered = false`),
+    // A buyer's exposure: its orders awaiting payment (PRODUCT.md §4a).
+    index('orders_buyer_unpaid_idx')
+      .on(t.buyerId)
+      .where(sql`status = 'pending_payment'`),
   ],
 );
 

@@ -30,6 +30,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
         ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+        ...(error.shortfall ? { shortfall: error.shortfall } : {}),
       });
     }
     const status = error.statusCode ?? 500;

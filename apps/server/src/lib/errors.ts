@@ -6,10 +6,16 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly shortfall: number | undefined;
 
   constructor(
     code: ErrorCode,
-    options: { field?: string; retryAfterSeconds?: number; message?: string } = {},
+    options: {
+      field?: string;
+      retryAfterSeconds?: number;
+      shortfall?: number;
+      message?: string;
+    } = {},
   ) {
     super(options.message ?? ERROR_CODES[code].message);
     this.name = 'AppError';
@@ -17,5 +23,6 @@ export class AppError extends Error {
     this.statusCode = ERROR_CODES[code].status;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.shortfall = options.shortfall;
   }
 }

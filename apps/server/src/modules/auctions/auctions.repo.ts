@@ -198,25 +198,88 @@ export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
     .limit(q.limit);
 }
 
+/**
+ * Home's figures (PRODUCT.md §4a), in one statement. Bid sales apply the award rule now: on each
+ * live lot the standing bids in rank order (price, then earliest, then acceptance) each win what
+ * the bids above them left of the lot, and are worth amountOf() of the contract (tenths of a kg ×
+ * sen per kg, half-up to the sen) of that. Sales are orders Paid or later and not canceled; orders
+ * awaiting payment are counted apart.
+ */
 export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
-  const [row] = rowsOf<{ live: string; bid_sales: string | null; sales: string | null }>(
+  const [row] = rowsOf<{
+    live: string;
+    bid_sales: string | null;
+    sales: string | null;
+    awaiting: string | null;
+  }>(
     await tx.execute(sql`
       select
         (select count(*) from ${auctions}
           where ${auctions.merchantId} = ${merchantId} and ${liveAuction(now)}) as live,
-        -- amountOf() of the contract: tenths of a kg × sen per kg, half-up to the sen.
-        (select sum((b.quantity::bigint * b.price + 5) / 10)
-          from ${bids} b join ${lots} l on l.id = b.lot_id
-          where l.merchant_id = ${merchantId} and l.status = 'live' and l.ends_at > ${now.toISOString()}
-            and b.superseded_at is null) as bid_sales,
-        (select sum(${lots.awardedAmount}) from ${lots}
-          where ${lots.merchantId} = ${merchantId}) as sales`),
+        (select sum((greatest(0, least(r.quantity, r.lot_quantity - r.above))::bigint * r.price + 5) / 10)
+          from (
+            select b.quantity, b.price, l.quantity as lot_quantity,
+              coalesce(sum(b.quantity) over (
+                partition by b.lot_id order by b.price desc, b.created_at, b.seq
+                rows between unbounded preceding and 1 preceding), 0) as above
+            from ${bids} b join ${lots} l on l.id = b.lot_id
+            where l.merchant_id = ${merchantId} and l.status = 'live'
+              and l.ends_at > ${now.toISOString()} and b.superseded_at is null
+          ) r) as bid_sales,
+        (select sum(o.subtotal) filter (where o.status in ('paid', 'ready_for_pickup', 'in_transit', 'completed'))
+          from orders o where o.merchant_id = ${merchantId}) as sales,
+        (select sum(o.subtotal) from orders o
+          where o.merchant_id = ${merchantId} and o.status = 'pending_payment') as awaiting`),
   );
   return {
     liveAuctions: Number(row?.live ?? 0),
     totalBidSales: Number(row?.bid_sales ?? 0),
     totalSales: Number(row?.sales ?? 0),
+    awaitingPayment: Number(row?.awaiting ?? 0),
   };
+}
+
+/**
+ * Gives a canceled order's kg back to its lot as returned kg and takes them out of the awarded
+ * figures (PRODUCT.md §4a). The caller holds the order's lock; the update takes the lot's.
+ */
+export async function returnToLot(
+  tx: Tx,
+  lotId: string,
+  share: { quantity: number; amount: number; fee: number },
+) {
+  await tx
+    .update(lots)
+    .set({
+      returnedQuantity: sql`${lots.returnedQuantity} + ${share.quantity}`,
+      awardedQuantity: sql`${lots.awardedQuantity} - ${share.quantity}`,
+      awardedAmount: sql`${lots.awardedAmount} - ${share.amount}`,
+      awardedFee: sql`${lots.awardedFee} - ${share.fee}`,
+    })
+    .where(eq(lots.id, lotId));
+}
+
+/** Adds to what a bid won: a share of returned kg offered to it. */
+export async function addAwardedQuantity(tx: Tx, bidId: string, quantity: number) {
+  await tx
+    .update(bids)
+    .set({ awardedQuantity: sql`coalesce(${bids.awardedQuantity}, 0) + ${quantity}` })
+    .where(eq(bids.id, bidId));
+}
+
+/** The lots that relist this lot's returned kg. */
+export async function relistsOf(tx: Tx, lotId: string) {
+  return tx
+    .select({ id: lots.id, quantity: lots.quantity })
+    .from(lots)
+    .where(eq(lots.relistedFrom, lotId))
+    .orderBy(asc(lots.publishedAt));
+}
+
+export async function copyLotMedia(tx: Tx, fromLotId: string, toLotId: string) {
+  await tx.execute(sql`
+    insert into ${lotMedia} (lot_id, media_id, position)
+    select ${toLotId}, media_id, position from ${lotMedia} where lot_id = ${fromLotId}`);
 }
 
 /** Live lots of every merchant, ending soonest first, with their store's name. */

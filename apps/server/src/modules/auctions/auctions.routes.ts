@@ -10,8 +10,10 @@ import {
   dashboardResponse,
   idParams,
   lotDetail,
+  offerResponse,
   okResponse,
   placeBidRequest,
+  relistResponse,
 } from '@sm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,7 +67,9 @@ export async function merchantAuctionRoutes(
 
   r.get('/dashboard', {
     schema: {
-      ...merchantDoc('Live auctions, value of standing bids on live lots, value awarded so far'),
+      ...merchantDoc(
+        'Live auctions; what the winning bids on live lots are worth; sales (orders Paid or later, not canceled); orders awaiting payment',
+      ),
       response: { 200: dashboardResponse },
     },
     handler: async (req) => auctions.dashboard(authOf(req).accountId),
@@ -78,6 +82,34 @@ export async function merchantAuctionRoutes(
       response: { 200: lotDetail },
     },
     handler: async (req) => auctions.lotDetail(authOf(req).accountId, req.params.id),
+  });
+
+  r.post('/lots/:id/offer', {
+    schema: {
+      ...merchantDoc(
+        'Offer the lot’s returned kg to the next bidders in rank order at their own prices',
+        'Each share that a bidder’s cover allows becomes a new order awaiting payment (PRODUCT.md §4a). Kg nobody could take stay returned.',
+        ['NOT_FOUND', 'NOTHING_RETURNED', 'OFFER_CLOSED'],
+      ),
+      params: idParams,
+      body: z.object({}).optional(),
+      response: { 200: offerResponse },
+    },
+    handler: async (req) => auctions.offerReturned(authOf(req).accountId, req.params.id),
+  });
+
+  r.post('/lots/:id/relist', {
+    schema: {
+      ...merchantDoc(
+        'Relist the lot’s returned kg as a new lot, live for 15 minutes from now',
+        'The new lot has the same catch, photos and prices (PRODUCT.md §4a).',
+        ['NOT_FOUND', 'NOTHING_RETURNED', 'NOT_VERIFIED'],
+      ),
+      params: idParams,
+      body: z.object({}).optional(),
+      response: { 200: relistResponse },
+    },
+    handler: async (req) => auctions.relistReturned(authOf(req).accountId, req.params.id),
   });
 }
 
@@ -96,7 +128,9 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.get('/lots/:id', {
     schema: {
-      ...buyerDoc('A lot with its ladder (buyers masked) and this buyer’s bid'),
+      ...buyerDoc('A lot with its ladder (buyers masked) and this buyer’s bid', undefined, [
+        'NOT_FOUND',
+      ]),
       params: idParams,
       response: { 200: buyerLotDetail },
     },
@@ -107,6 +141,21 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
     schema: {
       ...buyerDoc(
         'Place or raise this buyer’s bid: kg (tenths) at a price per kg (sen, ≥ start, steps of RM 0.10)',
+        'A bid is binding and must be covered (PRODUCT.md §4a): the buyer’s exposure after it (every standing bid on a live lot at its full amount, plus its orders awaiting payment) may not pass its wallet balance plus the credit limit the operator grants it. `INSUFFICIENT_BALANCE` carries `shortfall`, the sen missing. A buyer may not bid on the lots of a merchant on its own phone or linked to it, nor while suspended.',
+        [
+          'NOT_FOUND',
+          'LOT_ENDED',
+          'BID_BELOW_START',
+          'BID_AT_BUYOUT',
+          'BID_OVER_QUANTITY',
+          'BID_NOT_RAISED',
+          'INSUFFICIENT_BALANCE',
+          'OWN_LOT',
+          'BUYER_SUSPENDED',
+          'INVALID_QUANTITY',
+          'INVALID_PRICE',
+          'PRICE_STEP',
+        ],
       ),
       params: idParams,
       body: placeBidRequest,
@@ -117,7 +166,18 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
 
   r.post('/lots/:id/buyout', {
     schema: {
-      ...buyerDoc('Take the whole lot at its buyout price; the lot ends now'),
+      ...buyerDoc(
+        'Take the whole lot at its buyout price; the lot ends now',
+        'Covered like a bid (PRODUCT.md §4a): the lot’s whole quantity at the buyout price, replacing this buyer’s standing bid on the lot, must fit within its balance plus credit limit. The order it creates awaits payment.',
+        [
+          'NOT_FOUND',
+          'LOT_ENDED',
+          'NO_BUYOUT',
+          'INSUFFICIENT_BALANCE',
+          'OWN_LOT',
+          'BUYER_SUSPENDED',
+        ],
+      ),
       params: idParams,
       body: z.object({}).optional(),
       response: { 200: buyerLotDetail },

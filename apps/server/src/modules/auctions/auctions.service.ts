@@ -12,6 +12,10 @@ import {
   type LotStatus,
   maskMalaysianMobile,
   type MediaItem,
+  NO_RECORD,
+  OFFER_WINDOW_MS,
+  type OfferResponse,
+  type RelistResponse,
   PAYMENT_WINDOW_MS,
   type Species,
   speciesMatching,
@@ -28,7 +32,8 @@ import { containsPattern } from '../../lib/like.js';
 import { insertEvent } from '../events/events.repo.js';
 import { findMediaByIds, type MediaRow } from '../media/media.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
-import { insertOrder, ordersOfLot } from '../orders/orders.repo.js';
+import { canceledBuyersOfLot, insertOrder, ordersOfLot } from '../orders/orders.repo.js';
+import { lockBuyerCover, recordsOf } from '../buyers/buyers.repo.js';
 import { boatsOf } from '../boats/boats.repo.js';
 import { businessStatusOf } from '../store/store.repo.js';
 import { serviceFeeBps } from '../system/settings.repo.js';
@@ -89,6 +94,87 @@ function settlementOf(lot: LotRow, standing: readonly StandingBid[], feeBps: num
   }
   return { amount, fee };
 }
+
+/** Until then a lot's losing bids stay binding and its returned kg may be offered (§4a). */
+const offerDeadline = (lot: LotRow) =>
+  new Date((lot.endedAt ?? lot.endsAt).getTime() + OFFER_WINDOW_MS);
+
+/**
+ * The bids that returned kg may go to, in rank order, each with the kg it bid and was not given:
+ * not the buyers whose orders of this lot were canceled (a default, or the merchant's cancel).
+ */
+function nextBidders(standing: readonly BidRow[], canceledBuyers: ReadonlySet<string>) {
+  return rankBids(standing)
+    .map((bid) => ({ bid, left: bid.quantity - (bid.awardedQuantity ?? 0) }))
+    .filter(({ bid, left }) => left > 0 && !canceledBuyers.has(bid.buyerId));
+}
+
+/** The most kg (tenths, at most `wanted`) at this price whose amount `available` sen covers. */
+export function largestCovered(wanted: number, price: number, available: number): number {
+  if (available <= 0) return 0;
+  if (amountOf(wanted, price) <= available) return wanted;
+  // amountOf rounds half-up, so start from the exact quotient and step down to the first fit.
+  let q = Math.min(wanted, Math.floor(((available + 0.5) * 10) / price));
+  while (q > 0 && amountOf(q, price) > available) q -= 1;
+  return q;
+}
+
+/** An order for `share` of the lot at the bid's price (PRODUCT.md §5), awaiting payment 24 h. */
+async function createOrder(
+  tx: Tx,
+  lot: LotRow,
+  bid: BidRow,
+  share: { quantity: number; amount: number; fee: number; feeBps: number },
+  now: Date,
+  offered: boolean,
+) {
+  return insertOrder(
+    tx,
+    {
+      merchantId: lot.merchantId,
+      buyerId: bid.buyerId,
+      lotId: lot.id,
+      bidId: bid.id,
+      subtotal: share.amount,
+      feeBps: share.feeBps,
+      fee: share.fee,
+      offered,
+      createdAt: now,
+      payBy: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+    },
+    {
+      species: lot.species,
+      name: lot.name,
+      grade: lot.noteSize,
+      freshness: lot.freshness,
+      harbor: lot.harbor,
+      boatNumber: lot.boatNumber,
+      landedAt: lot.landedAt,
+      quantity: share.quantity,
+      price: bid.price,
+      amount: share.amount,
+    },
+  );
+}
+
+/** What a relist copies of a lot: the catch and its terms, not its quantity or its times. */
+const lotCopyOf = (lot: LotRow) => ({
+  merchantId: lot.merchantId,
+  boatId: lot.boatId,
+  boatNumber: lot.boatNumber,
+  boatOwner: lot.boatOwner,
+  harbor: lot.harbor,
+  freshness: lot.freshness,
+  landedAt: lot.landedAt,
+  name: lot.name,
+  species: lot.species,
+  startPrice: lot.startPrice,
+  buyoutPrice: lot.buyoutPrice,
+  description: lot.description,
+  noteSize: lot.noteSize,
+  noteIcing: lot.noteIcing,
+  notePackaging: lot.notePackaging,
+});
 
 export function createAuctionService({
   db,
@@ -209,32 +295,7 @@ export function createAuctionService({
       awardedQuantity += quantity;
       awardedAmount += amount;
       awardedFee += fee;
-      await insertOrder(
-        tx,
-        {
-          merchantId: lot.merchantId,
-          buyerId: bid.buyerId,
-          lotId: lot.id,
-          bidId: bid.id,
-          subtotal: amount,
-          feeBps,
-          fee,
-          createdAt: now,
-          payBy: new Date(now.getTime() + PAYMENT_WINDOW_MS),
-        },
-        {
-          species: lot.species,
-          name: lot.name,
-          grade: lot.noteSize,
-          freshness: lot.freshness,
-          harbor: lot.harbor,
-          boatNumber: lot.boatNumber,
-          landedAt: lot.landedAt,
-          quantity,
-          price: bid.price,
-          amount,
-        },
-      );
+      await createOrder(tx, lot, bid, { quantity, amount, fee, feeBps }, now, false);
     }
     const endedAt = buyoutBid ? now : lot.endsAt;
     await repo.updateLot(tx, lot.id, {
@@ -368,30 +429,67 @@ export function createAuctionService({
   async function lotDetail(merchantId: string, lotId: string): Promise<LotDetail> {
     const lot = await ownLot(merchantId, lotId);
     const now = clock.now();
-    const [siblings, standing, mediaRows, feeBps, winners] = await Promise.all([
+    const ended = lot.status === 'ended';
+    const [siblings, standing, mediaRows, feeBps, winners, relists, canceled] = await Promise.all([
       repo.lotsOfAuctions(db, [lot.auctionId]),
       repo.standingBids(db, [lot.id]),
       repo.mediaOfLots(db, [lot.id]),
       lot.feeBps === null ? serviceFeeBps(db) : Promise.resolve(lot.feeBps),
-      lot.status === 'ended' ? ordersOfLot(db, lot.id) : Promise.resolve([]),
+      ended ? ordersOfLot(db, lot.id) : Promise.resolve([]),
+      ended ? repo.relistsOf(db, lot.id) : Promise.resolve([]),
+      ended && lot.returnedQuantity > 0
+        ? canceledBuyersOfLot(db, lot.id)
+        : Promise.resolve(new Set<string>()),
     ]);
+    const records = await recordsOf(db, [
+      ...standing.map((s) => s.bid.buyerId),
+      ...winners.map((w) => w.buyerId),
+    ]);
+    const recordOf = (buyerId: string) => records.get(buyerId) ?? NO_RECORD;
     const media = mediaRows.map((m) => mediaItemOf(m.media));
-    const bidsShown = ladderOf(lot, standing);
+    const bidderOf = new Map(standing.map((s) => [s.bid.id, s.bid.buyerId]));
+    const bidsShown = ladderOf(lot, standing).map((b) => ({
+      ...b,
+      record: recordOf(bidderOf.get(b.id) ?? ''),
+    }));
     const settlement = settlementOf(lot, standing, feeBps);
     let award: LotAward | null = null;
-    if (lot.status === 'ended') {
+    if (ended) {
       const shown = winners.map((w) => ({
         buyer: maskMalaysianMobile(w.buyerPhone),
         quantity: w.quantity,
         price: w.price,
         amount: w.amount,
         orderNumber: w.number,
+        orderId: w.id,
+        status: w.status,
+        cancelReason: w.cancelReason,
+        offered: w.offered,
+        record: recordOf(w.buyerId),
       }));
       const buyout = lot.endReason === 'buyout' ? shown[0] : undefined;
+      const phoneOfBid = new Map(standing.map((s) => [s.bid.id, s.buyerPhone]));
+      const offerOpen = lot.returnedQuantity > 0 && now < offerDeadline(lot);
       award = {
         awardedQuantity: lot.awardedQuantity,
         awardedAmount: lot.awardedAmount,
-        unsoldQuantity: lot.quantity - lot.awardedQuantity,
+        unsoldQuantity:
+          lot.quantity - lot.awardedQuantity - lot.returnedQuantity - lot.relistedQuantity,
+        returnedQuantity: lot.returnedQuantity,
+        relistedQuantity: lot.relistedQuantity,
+        relistedLots: relists,
+        offerUntil: offerOpen ? offerDeadline(lot).toISOString() : null,
+        nextBidders: offerOpen
+          ? nextBidders(
+              standing.map((s) => s.bid),
+              canceled,
+            ).map(({ bid, left }) => ({
+              buyer: maskMalaysianMobile(phoneOfBid.get(bid.id) ?? ''),
+              quantity: left,
+              price: bid.price,
+              record: recordOf(bid.buyerId),
+            }))
+          : [],
         serviceFee: lot.awardedFee,
         projectedSettlement: lot.awardedAmount - lot.awardedFee,
         winners: shown,
@@ -408,9 +506,129 @@ export function createAuctionService({
       serviceFeeRate: feeBps,
       projectedSettlement: settlement.amount - settlement.fee,
       award,
+      relistedFrom: lot.relistedFrom,
       siblings: siblings.map((s) => ({ id: s.id, name: s.name, status: lotStatusAt(s, now) })),
       serverNow: now.toISOString(),
     };
+  }
+
+  /**
+   * PRODUCT.md §4a: the lot's returned kg go to the next bidders in rank order at their own prices,
+   * each as much as its bid left unawarded and its cover allows; each share is a new order awaiting
+   * payment. Kg nobody could take stay returned, for another offer or a relist.
+   */
+  async function offerReturned(merchantId: string, lotId: string): Promise<OfferResponse> {
+    return db.transaction(async (tx) => {
+      const lot = await repo.lockLot(tx, lotId);
+      if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
+      if (lot.status !== 'ended' || lot.returnedQuantity === 0) {
+        throw new AppError('NOTHING_RETURNED');
+      }
+      const now = clock.now();
+      if (now >= offerDeadline(lot)) throw new AppError('OFFER_CLOSED');
+      const standing = await repo.standingBids(tx, [lot.id]);
+      const phoneOf = new Map(standing.map((s) => [s.bid.buyerId, s.buyerPhone]));
+      const candidates = nextBidders(
+        standing.map((s) => s.bid),
+        await canceledBuyersOfLot(tx, lot.id),
+      );
+      // Every candidate's account, locked in one order (by id) so that two offers never deadlock.
+      const covers = new Map<string, Awaited<ReturnType<typeof lockBuyerCover>>>();
+      for (const id of [...new Set(candidates.map((c) => c.bid.buyerId))].sort()) {
+        covers.set(id, await lockBuyerCover(tx, id, merchantId));
+      }
+      const feeBps = lot.feeBps ?? (await serviceFeeBps(tx));
+      const offered: OfferResponse['offered'] = [];
+      let left = lot.returnedQuantity;
+      let given = { quantity: 0, amount: 0, fee: 0 };
+      for (const { bid, left: wants } of candidates) {
+        if (left === 0) break;
+        const cover = covers.get(bid.buyerId);
+        if (!cover || cover.suspended || cover.sameParty) continue;
+        const available = cover.balance + cover.creditLimit - cover.exposure;
+        const quantity = largestCovered(Math.min(wants, left), bid.price, available);
+        if (quantity === 0) continue;
+        const amount = amountOf(quantity, bid.price);
+        const fee = feeOf(amount, feeBps);
+        const order = await createOrder(tx, lot, bid, { quantity, amount, fee, feeBps }, now, true);
+        await repo.addAwardedQuantity(tx, bid.id, quantity);
+        // The new order is exposure too: a buyer with two bids on the lot is held to both.
+        cover.exposure += amount;
+        left -= quantity;
+        given = {
+          quantity: given.quantity + quantity,
+          amount: given.amount + amount,
+          fee: given.fee + fee,
+        };
+        offered.push({
+          buyer: maskMalaysianMobile(phoneOf.get(bid.buyerId) ?? ''),
+          quantity,
+          price: bid.price,
+          amount,
+          orderNumber: order.number,
+        });
+      }
+      if (given.quantity > 0) {
+        await repo.updateLot(tx, lot.id, {
+          returnedQuantity: left,
+          awardedQuantity: lot.awardedQuantity + given.quantity,
+          awardedAmount: lot.awardedAmount + given.amount,
+          awardedFee: lot.awardedFee + given.fee,
+        });
+        await insertEvent(tx, {
+          merchantId,
+          type: 'order_updated',
+          auctionId: lot.auctionId,
+          lotId: lot.id,
+          createdAt: now,
+        });
+      }
+      log.info({ merchantId, lotId, offered: offered.length, left }, 'returned kg offered');
+      return { offered, returnedQuantity: left };
+    });
+  }
+
+  /** PRODUCT.md §4a: the lot's returned kg as a new lot, live for 15 minutes from now. */
+  async function relistReturned(merchantId: string, lotId: string): Promise<RelistResponse> {
+    if ((await businessStatusOf(db, merchantId)) !== 'verified') throw new AppError('NOT_VERIFIED');
+    return db.transaction(async (tx) => {
+      const lot = await repo.lockLot(tx, lotId);
+      if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
+      if (lot.status !== 'ended' || lot.returnedQuantity === 0) {
+        throw new AppError('NOTHING_RETURNED');
+      }
+      const now = clock.now();
+      const endsAt = new Date(now.getTime() + LOT_DURATION_MS);
+      const quantity = lot.returnedQuantity;
+      const auction = await repo.insertAuction(tx, { merchantId, publishedAt: now, endsAt });
+      const newLotId = await repo.insertLot(
+        tx,
+        {
+          ...lotCopyOf(lot),
+          auctionId: auction.id,
+          position: 0,
+          quantity,
+          publishedAt: now,
+          endsAt,
+          relistedFrom: lot.id,
+        },
+        [],
+      );
+      await repo.copyLotMedia(tx, lot.id, newLotId);
+      await repo.updateLot(tx, lot.id, {
+        returnedQuantity: 0,
+        relistedQuantity: lot.relistedQuantity + quantity,
+      });
+      await insertEvent(tx, {
+        merchantId,
+        type: 'auction_published',
+        auctionId: auction.id,
+        lotId: newLotId,
+        createdAt: now,
+      });
+      log.info({ merchantId, lotId, newLotId, quantity }, 'returned kg relisted');
+      return { auctionId: auction.id, lotId: newLotId, quantity, endsAt: endsAt.toISOString() };
+    });
   }
 
   /** PRODUCT.md §4: no bids → gone at any time; bids → not while live; ended → hidden, orders stay. */
@@ -443,7 +661,18 @@ export function createAuctionService({
     log.info({ merchantId, auctionId }, 'auction deleted');
   }
 
-  return { publish, closeDueLots, hasDueLots, endLot, list, dashboard, lotDetail, remove };
+  return {
+    publish,
+    closeDueLots,
+    hasDueLots,
+    endLot,
+    list,
+    dashboard,
+    lotDetail,
+    offerReturned,
+    relistReturned,
+    remove,
+  };
 }
 
 export type AuctionService = ReturnType<typeof createAuctionService>;

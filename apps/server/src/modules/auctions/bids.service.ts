@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
+import { assertCovered } from '../buyers/cover.js';
 import { insertEvent } from '../events/events.repo.js';
 import { mediaItemOf } from '../media/media.view.js';
 import { storeNameOf } from '../store/store.repo.js';
@@ -68,8 +69,14 @@ export function createBidService({
           input.quantity >= previous.quantity &&
           (input.price > previous.price || input.quantity > previous.quantity);
         if (!raises) throw new AppError('BID_NOT_RAISED');
-        await repo.supersedeBid(tx, previous.id, now);
       }
+      await assertCovered(tx, {
+        buyerId,
+        merchantId: lot.merchantId,
+        amount: amountOf(input.quantity, input.price),
+        replaces: previous ? amountOf(previous.quantity, previous.price) : 0,
+      });
+      if (previous) await repo.supersedeBid(tx, previous.id, now);
       await repo.insertBid(tx, {
         lotId,
         buyerId,
@@ -99,6 +106,12 @@ export function createBidService({
       assertLive(lot, now);
       if (lot.buyoutPrice === null) throw new AppError('NO_BUYOUT');
       const previous = await repo.standingBidOf(tx, lotId, buyerId);
+      await assertCovered(tx, {
+        buyerId,
+        merchantId: lot.merchantId,
+        amount: amountOf(lot.quantity, lot.buyoutPrice),
+        replaces: previous ? amountOf(previous.quantity, previous.price) : 0,
+      });
       if (previous) await repo.supersedeBid(tx, previous.id, now);
       const bid = await repo.insertBid(tx, {
         lotId,

@@ -21,6 +21,14 @@ export async function latestActions(tx: Tx, limit: number) {
   return tx.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(limit);
 }
 
+export async function accountPhone(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ phone: accounts.phone })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return row?.phone ?? null;
+}
+
 export async function accountRole(tx: Tx, id: string) {
   const [row] = await tx.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, id));
   return row?.role ?? null;

@@ -4,13 +4,17 @@ import {
   auditQuery,
   auditResponse,
   bankAccount,
+  buyerRefParams,
+  creditLimitBody,
   creditRequest,
   creditResponse,
   idempotencyHeaders,
+  merchantLinkBody,
   merchantRefParams,
   operatorBankAccountsQuery,
   operatorBankAccountsResponse,
   operatorHeaders,
+  operatorBuyer,
   operatorMerchant,
   operatorMerchantsQuery,
   operatorMerchantsResponse,
@@ -22,6 +26,7 @@ import {
   serviceFeeResponse,
   smsOutboxQuery,
   smsOutboxResponse,
+  suspendBody,
   withdrawal,
 } from '@sm/contract';
 import { z } from 'zod';
@@ -248,6 +253,75 @@ export async function operatorRoutes(
       response: { 200: payoutRunResponse },
     },
     handler: async (req) => operator.runPayouts(operatorOf(req)),
+  });
+
+  r.get('/buyers/:buyer', {
+    schema: {
+      ...doc('A buyer (id or phone): cover, record, suspension and links to merchants', undefined, [
+        'NOT_FOUND',
+      ]),
+      params: buyerRefParams,
+      response: { 200: operatorBuyer },
+    },
+    handler: async (req) => operator.buyer(req.params.buyer),
+  });
+
+  r.put('/buyers/:buyer/credit-limit', {
+    schema: {
+      ...doc(
+        'Set how far a buyer may bid beyond its wallet balance, sen (PRODUCT.md §4a)',
+        undefined,
+        ['NOT_FOUND', 'INVALID_CREDIT_LIMIT'],
+      ),
+      headers: operatorHeaders,
+      params: buyerRefParams,
+      body: creditLimitBody,
+      response: { 200: operatorBuyer },
+    },
+    handler: async (req) =>
+      operator.setCreditLimit(operatorOf(req), req.params.buyer, req.body.amount),
+  });
+
+  r.post('/buyers/:buyer/suspend', {
+    schema: {
+      ...doc(
+        'Suspend a buyer: it cannot bid or buy out until unsuspended',
+        'Its standing bids and orders stay binding.',
+        ['NOT_FOUND'],
+      ),
+      headers: operatorHeaders,
+      params: buyerRefParams,
+      body: suspendBody,
+      response: { 200: operatorBuyer },
+    },
+    handler: async (req) =>
+      operator.suspendBuyer(operatorOf(req), req.params.buyer, req.body.reason),
+  });
+
+  r.post('/buyers/:buyer/unsuspend', {
+    schema: {
+      ...doc('Let a suspended buyer bid again', undefined, ['NOT_FOUND']),
+      headers: operatorHeaders,
+      params: buyerRefParams,
+      response: { 200: operatorBuyer },
+    },
+    handler: async (req) => operator.unsuspendBuyer(operatorOf(req), req.params.buyer),
+  });
+
+  r.put('/buyers/:buyer/merchant-link', {
+    schema: {
+      ...doc(
+        'Link a buyer to a merchant (same party: it may not bid on that merchant’s lots), or unlink with null',
+        undefined,
+        ['NOT_FOUND'],
+      ),
+      headers: operatorHeaders,
+      params: buyerRefParams,
+      body: merchantLinkBody,
+      response: { 200: operatorBuyer },
+    },
+    handler: async (req) =>
+      operator.linkBuyer(operatorOf(req), req.params.buyer, req.body.merchant),
   });
 
   r.get('/audit', {

@@ -9,6 +9,8 @@ import {
   type BankAccountStatus,
   type BusinessStatus,
   type AuditEntry,
+  NO_RECORD,
+  type OperatorBuyer,
 } from '@sm/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -16,6 +18,15 @@ import { AppError } from '../../lib/errors.js';
 import { bankAccountOf, listBankAccounts, reviewBankAccount } from '../bank/bank.repo.js';
 import { bankAccountView } from '../bank/bank.service.js';
 import { findAccount, type Role } from '../auth/auth.repo.js';
+import {
+  type BuyerRow,
+  buyerWithPhone,
+  lockBuyer,
+  recordsOf,
+  samePhoneMerchant,
+  updateBuyer,
+} from '../buyers/buyers.repo.js';
+import { buyerCover } from '../buyers/cover.js';
 import { accountEvent, insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
@@ -309,6 +320,83 @@ export function createOperatorService({
     return result;
   }
 
+  // Buyers (PRODUCT.md §4a): credit limits, suspensions, links to merchants
+
+  async function buyerOf(tx: Tx, buyerId: string): Promise<OperatorBuyer> {
+    const row = await buyerWithPhone(tx, buyerId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const { buyer, phone } = row;
+    const [cover, records, samePhone, linked] = await Promise.all([
+      buyerCover(tx, buyerId),
+      recordsOf(tx, [buyerId]),
+      samePhoneMerchant(tx, phone),
+      buyer.linkedMerchantId ? repo.accountPhone(tx, buyer.linkedMerchantId) : null,
+    ]);
+    return {
+      id: buyerId,
+      phone,
+      name: buyer.displayName,
+      cover,
+      record: records.get(buyerId) ?? NO_RECORD,
+      suspendedAt: buyer.suspendedAt?.toISOString() ?? null,
+      suspendedReason: buyer.suspendedReason,
+      linkedMerchant:
+        buyer.linkedMerchantId && linked ? { id: buyer.linkedMerchantId, phone: linked } : null,
+      samePhoneMerchantId: samePhone,
+    };
+  }
+
+  async function buyer(ref: string) {
+    return buyerOf(db, await resolveAccount(db, ref, 'buyer'));
+  }
+
+  /** One audited change of a buyer's row; asking for what is already so records nothing. */
+  async function changeBuyer(
+    operator: string,
+    ref: string,
+    action: string,
+    patchOf: (row: BuyerRow) => Parameters<typeof updateBuyer>[2] | null,
+  ): Promise<OperatorBuyer> {
+    return db.transaction(async (tx) => {
+      const buyerId = await resolveAccount(tx, ref, 'buyer');
+      const row = await lockBuyer(tx, buyerId);
+      if (!row) throw new AppError('NOT_FOUND');
+      const patch = patchOf(row);
+      if (!patch) return buyerOf(tx, buyerId);
+      const before = await buyerOf(tx, buyerId);
+      await updateBuyer(tx, buyerId, patch);
+      const after = await buyerOf(tx, buyerId);
+      await audit(tx, { operator, action, targetType: 'buyer', targetId: buyerId }, before, after);
+      return after;
+    });
+  }
+
+  const setCreditLimit = (operator: string, ref: string, amount: number) =>
+    changeBuyer(operator, ref, 'buyer.credit_limit', (row) =>
+      row.creditLimit === amount ? null : { creditLimit: amount },
+    );
+
+  /** A suspended buyer cannot bid or buy out; its standing bids and orders stay binding. */
+  const suspendBuyer = (operator: string, ref: string, reason: string) =>
+    changeBuyer(operator, ref, 'buyer.suspend', (row) =>
+      row.suspendedAt && row.suspendedReason === reason
+        ? null
+        : { suspendedAt: clock.now(), suspendedReason: reason },
+    );
+
+  const unsuspendBuyer = (operator: string, ref: string) =>
+    changeBuyer(operator, ref, 'buyer.unsuspend', (row) =>
+      row.suspendedAt ? { suspendedAt: null, suspendedReason: null } : null,
+    );
+
+  /** Says a buyer and a merchant are one party: the buyer may not bid on that merchant's lots. */
+  async function linkBuyer(operator: string, ref: string, merchantRef: string | null) {
+    const merchantId = merchantRef ? await resolveAccount(db, merchantRef, 'merchant') : null;
+    return changeBuyer(operator, ref, merchantId ? 'buyer.link' : 'buyer.unlink', (row) =>
+      row.linkedMerchantId === merchantId ? null : { linkedMerchantId: merchantId },
+    );
+  }
+
   async function auditLog(limit: number): Promise<AuditEntry[]> {
     const rows = await repo.latestActions(db, limit);
     return rows.map((r) => ({
@@ -335,6 +423,11 @@ export function createOperatorService({
     serviceFee,
     setServiceFee,
     runPayouts,
+    buyer,
+    setCreditLimit,
+    suspendBuyer,
+    unsuspendBuyer,
+    linkBuyer,
     auditLog,
   };
 }

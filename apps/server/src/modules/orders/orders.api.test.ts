@@ -263,23 +263,23 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
   it('cancels an order left unpaid 24 h after its creation, on the clock', async () => {
     const order = await wonOrder(t, merchant, buyer(1));
     t.clock.advance(PAYMENT_WINDOW_MS - 1000);
-    await t.app.services.orders.cancelOverdue(); // older tests' orders are overdue by now
+    await t.app.services.orders.settleOverdue(); // older tests' orders are overdue by now
     expect((await detail(order.id)).status).toBe('pending_payment');
     t.clock.advance(1000);
-    expect(await t.app.services.orders.cancelOverdue()).toBe(1);
+    expect(await t.app.services.orders.settleOverdue()).toBe(1);
     const d = await detail(order.id);
     expect(d.status).toBe('canceled');
     expect(d.timeline.at(-1)).toMatchObject({ status: 'canceled' });
     const pay = await payOrder(buyer(1), order.id);
     expect(pay.json()).toMatchObject({ code: 'ORDER_STATUS_CONFLICT' });
-    expect(await t.app.services.orders.cancelOverdue()).toBe(0);
+    expect(await t.app.services.orders.settleOverdue()).toBe(0);
   });
 
   it('refuses to pay past the deadline before the job has run', async () => {
     const order = await wonOrder(t, merchant, buyer(1));
     t.clock.advance(PAYMENT_WINDOW_MS);
     expect((await payOrder(buyer(1), order.id)).json()).toMatchObject({ code: 'PAYMENT_EXPIRED' });
-    await t.app.services.orders.cancelOverdue();
+    await t.app.services.orders.settleOverdue();
   });
 
   it("answers 404 for another merchant's order and another buyer's payment, as for a missing one", async () => {
@@ -308,11 +308,11 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
       const day0 = t.clock.now();
       ids.old = (await wonOrder(t, merchant, buyer(2), 10, 2000)).id;
       t.clock.advance(10 * DAY_MS);
-      await t.app.services.orders.cancelOverdue();
+      await t.app.services.orders.settleOverdue();
       ids.week = (await wonOrder(t, merchant, buyer(1), 20, 2000)).id;
       await payOrder(buyer(1), ids.week);
       t.clock.advance(3 * DAY_MS);
-      await t.app.services.orders.cancelOverdue();
+      await t.app.services.orders.settleOverdue();
       ids.today = (await wonOrder(t, merchant, buyer(0), 30, 2000)).id;
       expect(t.clock.now().getTime() - day0.getTime()).toBeGreaterThan(13 * DAY_MS);
     });

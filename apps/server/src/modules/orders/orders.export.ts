@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { ExportFormat, OrderStatus, PayoutStatus } from '@sm/contract';
-import { maskMalaysianMobile } from '@sm/contract';
+import { maskMalaysianMobile, PAID_STATUSES } from '@sm/contract';
 import { klDateTime } from '../../lib/kl-time.js';
 import type { merchantOrders } from './orders.repo.js';
 
@@ -22,6 +22,11 @@ const PAYOUT_LABEL: Record<PayoutStatus, string> = {
   completed: 'Payout Completed',
 };
 
+const isCanceled = (r: Row) =>
+  r.order.status === 'canceled' || r.order.status === 'canceled_refunded';
+/** "Sales" of PRODUCT.md §4a: Paid or later and not canceled. */
+const isSale = (r: Row) => PAID_STATUSES.includes(r.order.status);
+
 /** RM and kg as plain decimals, so spreadsheets can add them up. */
 const rm = (sen: number | null) => (sen === null ? null : sen / 100);
 const kg = (tenths: number) => tenths / 10;
@@ -40,12 +45,23 @@ const COLUMNS = [
   { header: 'Kg', width: 10, money: false, cell: (r: Row) => kg(r.item.quantity) },
   { header: 'Price per kg (RM)', width: 12, money: true, cell: (r: Row) => rm(r.item.price) },
   { header: 'Subtotal (RM)', width: 14, money: true, cell: (r: Row) => rm(r.order.subtotal) },
-  { header: 'Service fee (RM)', width: 14, money: true, cell: (r: Row) => rm(r.order.fee) },
+  {
+    header: 'Sales (RM)',
+    width: 14,
+    money: true,
+    cell: (r: Row) => (isSale(r) ? rm(r.order.subtotal) : null),
+  },
+  {
+    header: 'Service fee (RM)',
+    width: 14,
+    money: true,
+    cell: (r: Row) => (isCanceled(r) ? null : rm(r.order.fee)),
+  },
   {
     header: 'Payout (RM)',
     width: 14,
     money: true,
-    cell: (r: Row) => rm(r.order.subtotal - r.order.fee),
+    cell: (r: Row) => (isCanceled(r) ? null : rm(r.order.subtotal - r.order.fee)),
   },
   {
     header: 'Payout status',
@@ -58,9 +74,54 @@ const COLUMNS = [
     cell: (r: Row) => (r.order.paidAt ? klDateTime(r.order.paidAt) : ''),
   },
   { header: 'Paid (RM)', width: 14, money: true, cell: (r: Row) => rm(r.order.paidAmount) },
+  {
+    header: 'Refunded (RM)',
+    width: 14,
+    money: true,
+    cell: (r: Row) => (r.order.status === 'canceled_refunded' ? rm(r.order.paidAmount) : null),
+  },
 ] as const;
 
-function csvField(value: string | number | null): string {
+type Cell = string | number | null;
+
+/**
+ * The file's last two lines (PRODUCT.md §4a): sales (orders Paid or later, not canceled) with
+ * their fees, payouts and the refunds, as Home and Business records count them; then what awaits
+ * payment, apart.
+ */
+class Totals {
+  private sales = 0;
+  private fees = 0;
+  private refunded = 0;
+  private awaiting = 0;
+
+  add(r: Row) {
+    if (isSale(r)) {
+      this.sales += r.order.subtotal;
+      this.fees += r.order.fee;
+    }
+    if (r.order.status === 'canceled_refunded') this.refunded += r.order.paidAmount ?? 0;
+    if (r.order.status === 'pending_payment') this.awaiting += r.order.subtotal;
+  }
+
+  rows(): Cell[][] {
+    const line = (label: string, values: Record<string, number>) =>
+      COLUMNS.map((c, i) =>
+        i === 0 ? label : c.header in values ? rm(values[c.header] ?? 0) : null,
+      );
+    return [
+      line('Total sales', {
+        'Sales (RM)': this.sales,
+        'Service fee (RM)': this.fees,
+        'Payout (RM)': this.sales - this.fees,
+        'Refunded (RM)': this.refunded,
+      }),
+      line('Awaiting payment', { 'Subtotal (RM)': this.awaiting }),
+    ];
+  }
+}
+
+function csvField(value: Cell): string {
   if (value === null) return '';
   const text = typeof value === 'number' ? String(value) : value;
   // Quote what needs it; a leading = + - @ is neutralised so no spreadsheet runs it as a formula.
@@ -71,9 +132,13 @@ function csvField(value: string | number | null): string {
 async function* csvLines(pages: AsyncIterable<Row[]>): AsyncGenerator<string> {
   // The byte-order mark tells Excel the file is UTF-8, so Chinese names open correctly.
   yield `\uFEFF${COLUMNS.map((c) => csvField(c.header)).join(',')}\r\n`;
+  const totals = new Totals();
+  const line = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
   for await (const page of pages) {
-    yield page.map((r) => `${COLUMNS.map((c) => csvField(c.cell(r))).join(',')}\r\n`).join('');
+    for (const r of page) totals.add(r);
+    yield page.map((r) => line(COLUMNS.map((c) => c.cell(r)))).join('');
   }
+  yield totals.rows().map(line).join('');
 }
 
 /**
@@ -101,11 +166,16 @@ export async function exportStream(
   }));
   void (async () => {
     try {
+      const totals = new Totals();
       for await (const page of pages) {
-        for (const r of page) sheet.addRow(COLUMNS.map((c) => c.cell(r))).commit();
+        for (const r of page) {
+          totals.add(r);
+          sheet.addRow(COLUMNS.map((c) => c.cell(r))).commit();
+        }
         // Wait for a slow client to read what is buffered before reading the next page.
         if (out.writableNeedDrain) await once(out, 'drain');
       }
+      for (const cells of totals.rows()) sheet.addRow(cells).commit();
       sheet.commit();
       await workbook.commit();
     } catch (err) {

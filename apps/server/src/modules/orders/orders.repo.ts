@@ -81,7 +81,9 @@ export async function moveOrder(
   status: OrderStatus,
   actor: OrderActor,
   at: Date,
-  patch: Partial<Pick<OrderRow, 'paidAt' | 'paidAmount' | 'payoutStatus'>> = {},
+  patch: Partial<
+    Pick<OrderRow, 'paidAt' | 'paidAmount' | 'payoutStatus' | 'cancelReason' | 'chargedAtDeadline'>
+  > = {},
 ): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
@@ -201,22 +203,48 @@ export async function merchantOrderCounts(
     .groupBy(orders.status);
 }
 
-/** Unpaid orders past their deadline, locked, skipping any another process holds. */
-export async function overdueOrders(tx: Tx, now: Date, limit: number) {
-  return tx
-    .select()
+/**
+ * The next unpaid order past its deadline with its item, locked, skipping any that another process
+ * (or a payment right now) holds.
+ */
+export async function lockNextOverdueOrder(tx: Tx, now: Date) {
+  const [row] = await tx
+    .select({ order: orders, item: orderItems })
     .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.status, 'pending_payment'), lte(orders.payBy, now)))
     .orderBy(asc(orders.payBy))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+    .limit(1)
+    .for('update', { of: orders, skipLocked: true });
+  return row ?? null;
 }
 
-/** The orders a lot's end created, with their buyers: the lot's winners. */
+/** The buyers whose orders of this lot were canceled: the offer of its returned kg skips them. */
+export async function canceledBuyersOfLot(tx: Tx, lotId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ buyerId: orders.buyerId })
+    .from(orders)
+    .where(and(eq(orders.lotId, lotId), sql`${orders.cancelReason} is not null`));
+  return new Set(rows.map((r) => r.buyerId));
+}
+
+/** The item of an order (one per order). */
+export async function itemOfOrder(tx: Tx, orderId: string) {
+  const [row] = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!row) throw new Error(`order ${orderId} has no item`);
+  return row;
+}
+
+/** The orders of a lot (its end's and its offers'), with their buyers: the lot's winners. */
 export async function ordersOfLot(tx: Tx, lotId: string) {
   return tx
     .select({
+      id: orders.id,
       number: orders.number,
+      status: orders.status,
+      cancelReason: orders.cancelReason,
+      offered: orders.offered,
+      buyerId: orders.buyerId,
       buyerPhone: accounts.phone,
       quantity: orderItems.quantity,
       price: orderItems.price,
@@ -226,7 +254,7 @@ export async function ordersOfLot(tx: Tx, lotId: string) {
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .innerJoin(accounts, eq(accounts.id, orders.buyerId))
     .where(eq(orders.lotId, lotId))
-    .orderBy(desc(orderItems.price), asc(orders.number));
+    .orderBy(asc(orders.offered), desc(orderItems.price), asc(orders.number));
 }
 
 export async function ordersOfBuyer(tx: Tx, buyerId: string, limit: number) {

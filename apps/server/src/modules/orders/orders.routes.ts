@@ -134,6 +134,15 @@ export async function buyerOrderRoutes(
     schema: {
       ...buyerDoc(
         'Pay an order from the buyer wallet within 24 h of its creation. Send an Idempotency-Key: the same key answers the first answer again',
+        'An order still unpaid at its deadline is charged from the wallet when the balance covers it; otherwise it is canceled as a default, which the buyer’s record shows to merchants (PRODUCT.md §4a).',
+        [
+          'NOT_FOUND',
+          'INSUFFICIENT_BALANCE',
+          'PAYMENT_EXPIRED',
+          'ORDER_STATUS_CONFLICT',
+          'IDEMPOTENCY_KEY_REQUIRED',
+          'IDEMPOTENCY_KEY_REUSED',
+        ],
       ),
       params: idParams,
       headers: idempotencyHeaders,
@@ -146,7 +155,9 @@ export async function buyerOrderRoutes(
 
   r.get('/wallet', {
     schema: {
-      ...buyerDoc('Balance and the newest wallet entries'),
+      ...buyerDoc(
+        'Balance, cover (credit limit, exposure of standing bids and unpaid orders, what bids may still add) and the newest wallet entries',
+      ),
       response: { 200: buyerWalletResponse },
     },
     handler: async (req) => wallet.wallet(authOf(req).accountId),
@@ -154,7 +165,12 @@ export async function buyerOrderRoutes(
 
   r.post('/wallet/top-up', {
     schema: {
-      ...buyerDoc('Demo and test servers only: add money (sen) to this buyer’s wallet'),
+      ...buyerDoc('Demo and test servers only: add money (sen) to this buyer’s wallet', undefined, [
+        'FORBIDDEN',
+        'INVALID_AMOUNT',
+        'IDEMPOTENCY_KEY_REQUIRED',
+        'IDEMPOTENCY_KEY_REUSED',
+      ]),
       headers: idempotencyHeaders,
       body: topUpRequest,
       response: { 200: buyerWalletResponse },

@@ -5,6 +5,7 @@ import {
   type ExportFormat,
   type FulfilmentStatus,
   maskMalaysianMobile,
+  NO_RECORD,
   type OrderActor,
   type OrderCounts,
   type OrderDetail,
@@ -26,7 +27,10 @@ import { insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import { invoiceInfoOf } from '../invoices/invoice.view.js';
 import { invoiceOfOrder } from '../invoices/invoices.repo.js';
+import { lockLot, returnToLot } from '../auctions/auctions.repo.js';
+import { recordsOf } from '../buyers/buyers.repo.js';
 import { postEntry } from '../wallet/wallet.ledger.js';
+import { balanceOf, lockAccount } from '../wallet/wallet.repo.js';
 import { exportStream } from './orders.export.js';
 import * as repo from './orders.repo.js';
 import type { OrderItemRow, OrderRow, OrderView } from './orders.repo.js';
@@ -105,6 +109,15 @@ function buyerOrderOf(row: { order: OrderRow; item: OrderItemRow }): BuyerOrder 
     paidAt: order.paidAt?.toISOString() ?? null,
   };
 }
+
+const isCanceled = (status: OrderStatus) => status === 'canceled' || status === 'canceled_refunded';
+
+/** What an order took from its lot: returned to it when the order is canceled unpaid. */
+const shareOf = (order: OrderRow, item: OrderItemRow) => ({
+  quantity: item.quantity,
+  amount: order.subtotal,
+  fee: order.fee,
+});
 
 const EVENT_OF: Partial<Record<OrderStatus, 'order_paid' | 'order_canceled'>> = {
   paid: 'order_paid',
@@ -213,21 +226,30 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
   /** The detail of an order already read (and, in a move, as it stands after the move). */
   async function detailOf(tx: Tx, row: OrderView): Promise<OrderDetail> {
     const { order } = row;
-    const [timeline, invoice] = await Promise.all([
+    const [timeline, invoice, records] = await Promise.all([
       repo.timelineOf(tx, order.id),
       invoiceOfOrder(tx, order.id),
+      recordsOf(tx, [order.buyerId]),
     ]);
     const summary = summaryOf(row);
+    // A canceled order is neither charged a fee nor paid out (PRODUCT.md §4a).
+    const settles = !isCanceled(order.status);
     return {
       ...summary,
       lotId: order.lotId,
       item: itemOf(row.item),
       feeBps: order.feeBps,
-      fee: order.fee,
-      payout: order.subtotal - order.fee,
+      fee: settles ? order.fee : null,
+      payout: settles ? order.subtotal - order.fee : null,
+      cancelReason: order.cancelReason,
+      chargedAtDeadline: order.chargedAtDeadline,
       paidAmount: order.paidAmount,
       paidAt: order.paidAt?.toISOString() ?? null,
-      buyer: { ...summary.buyer, phone: row.buyerPhone },
+      buyer: {
+        ...summary.buyer,
+        phone: row.buyerPhone,
+        record: records.get(order.buyerId) ?? NO_RECORD,
+      },
       timeline: timeline.map((t) => ({ status: t.status, at: t.at.toISOString() })),
       invoice: invoice ? invoiceInfoOf(invoice) : null,
       serverNow: clock.now().toISOString(),
@@ -270,13 +292,13 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     return db.transaction(async (tx) => {
       const row = await lockMerchantOrder(tx, merchantId, orderId);
       const { order } = row;
-      if (order.status === 'canceled' || order.status === 'canceled_refunded') {
-        return detailOf(tx, row);
-      }
+      if (isCanceled(order.status)) return detailOf(tx, row);
       const to = cancelTarget(order.status);
       if (!to) throw new AppError('ORDER_STATUS_CONFLICT');
       const now = clock.now();
-      const moved = await move(tx, order, to, 'merchant', now);
+      const moved = await move(tx, order, to, 'merchant', now, { cancelReason: 'merchant' });
+      // Unpaid kg go back to the lot, to be offered to the next bidders or relisted (§4a).
+      if (to === 'canceled') await returnToLot(tx, order.lotId, shareOf(order, row.item));
       if (to === 'canceled_refunded' && order.paidAmount) {
         await postEntry(tx, {
           accountId: order.buyerId,
@@ -339,20 +361,43 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   /**
-   * Cancels unpaid orders past their 24 h deadline, a batch per transaction; locked orders (being
-   * paid right now) are skipped and looked at again next time. Returns how many were canceled.
+   * PRODUCT.md §4a at the 24 h deadline: an unpaid order is charged from the buyer's wallet when
+   * the balance covers it (Paid, one Payment entry, like the buyer's own payment); otherwise it is
+   * canceled as a default and its kg go back to the lot. One order per transaction, locked in the
+   * order every path takes (order, lot, account), skipping orders another process or a payment
+   * holds: each order is settled exactly once, whichever process runs.
    */
-  async function cancelOverdue(batch = 100): Promise<number> {
-    let total = 0;
+  async function settleOverdue(): Promise<{ charged: number; defaulted: number }> {
+    const done = { charged: 0, defaulted: 0 };
     for (;;) {
-      const n = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
-        const due = await repo.overdueOrders(tx, now, batch);
-        for (const order of due) await move(tx, order, 'canceled', 'system', now);
-        return due.length;
+        const due = await repo.lockNextOverdueOrder(tx, now);
+        if (!due) return null;
+        const { order, item } = due;
+        await lockLot(tx, order.lotId);
+        if (!(await lockAccount(tx, order.buyerId))) throw new Error('order without a buyer');
+        if ((await balanceOf(tx, order.buyerId)) >= order.subtotal) {
+          await postEntry(tx, {
+            accountId: order.buyerId,
+            type: 'payment',
+            amount: -order.subtotal,
+            orderId: order.id,
+            createdAt: now,
+          });
+          await move(tx, order, 'paid', 'system', now, {
+            paidAt: now,
+            paidAmount: order.subtotal,
+            chargedAtDeadline: true,
+          });
+          return 'charged' as const;
+        }
+        await move(tx, order, 'canceled', 'system', now, { cancelReason: 'default' });
+        await returnToLot(tx, order.lotId, shareOf(order, item));
+        return 'defaulted' as const;
       });
-      total += n;
-      if (n < batch) return total;
+      if (!outcome) return done;
+      done[outcome] += 1;
     }
   }
 
@@ -366,7 +411,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     pay,
     buyerOrders,
     buyerOrder,
-    cancelOverdue,
+    settleOverdue,
   };
 }
 

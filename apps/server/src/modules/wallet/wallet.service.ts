@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { buyerCover } from '../buyers/cover.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import { postEntry } from './wallet.ledger.js';
 import { statementPage } from './wallet.repo.js';
@@ -8,7 +9,7 @@ import { walletEntryOf } from './wallet.view.js';
 
 const STATEMENT_LIMIT = 50;
 
-/** A buyer's wallet: what pays orders and takes refunds (PRODUCT.md §1). */
+/** A buyer's wallet: what pays orders, takes refunds and covers bids (PRODUCT.md §1, §4a). */
 export function createWalletService({
   db,
   clock,
@@ -20,9 +21,11 @@ export function createWalletService({
   allowTopUp: boolean;
 }) {
   async function wallet(accountId: string) {
-    const entries = await statementPage(db, accountId, { limit: STATEMENT_LIMIT });
-    // Newest first: the first entry's balance_after is the balance.
-    return { balance: entries[0]?.balanceAfter ?? 0, entries: entries.map(walletEntryOf) };
+    const [entries, cover] = await Promise.all([
+      statementPage(db, accountId, { limit: STATEMENT_LIMIT }),
+      buyerCover(db, accountId),
+    ]);
+    return { balance: cover.balance, cover, entries: entries.map(walletEntryOf) };
   }
 
   async function topUp(accountId: string, amount: number, key: string) {
@@ -31,7 +34,11 @@ export function createWalletService({
       const now = clock.now();
       return idempotent(tx, { accountId, key, request: ['top-up', amount], now }, async () => {
         const entry = await postEntry(tx, { accountId, type: 'deposit', amount, createdAt: now });
-        return { balance: entry.balanceAfter, entries: [walletEntryOf(entry)] };
+        return {
+          balance: entry.balanceAfter,
+          cover: await buyerCover(tx, accountId),
+          entries: [walletEntryOf(entry)],
+        };
       });
     });
   }

@@ -1,0 +1,152 @@
+import { type BuyerRecord, NO_RECORD } from '@sm/contract';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { accounts, buyers } from '../../db/schema.js';
+import { lockAccount } from '../wallet/wallet.repo.js';
+
+/**
+ * What a buyer's bids are held against (PRODUCT.md §4a), in sen. Exposure is every standing bid on
+ * a lot not yet awarded, at its full amount (amountOf() of the contract: tenths of a kg × sen per
+ * kg, half-up), plus every order awaiting payment. A lot past its end but not yet awarded still
+ * counts: its bids are about to become orders, so the figure is never short.
+ */
+const exposureOf = (buyerId: string) => sql`(
+  coalesce((select sum((b.quantity::bigint * b.price + 5) / 10)
+    from bids b join lots l on l.id = b.lot_id
+    where b.buyer_id = ${buyerId} and b.superseded_at is null and l.status = 'live'), 0)
+  + coalesce((select sum(o.subtotal) from orders o
+    where o.buyer_id = ${buyerId} and o.status = 'pending_payment'), 0))`;
+
+const balanceOf = (buyerId: string) =>
+  sql`coalesce((select w.balance_after from wallet_entries w
+    where w.account_id = ${buyerId} order by w.id desc limit 1), 0)`;
+
+export interface CoverRow {
+  balance: number;
+  creditLimit: number;
+  exposure: number;
+  suspended: boolean;
+  /** The lot's merchant is this buyer (same phone, or linked by the operator). */
+  sameParty: boolean;
+}
+
+/**
+ * Locks the buyer's account as the wallet ledger does (so bids, payments and offers of one buyer
+ * take turns), then reads everything a bid on `merchantId`'s lot is checked against. Two
+ * statements, not one: under READ COMMITTED a statement that waited for the lock still reads with
+ * the snapshot it started with, so it would miss the bid that the lock's holder just committed.
+ * Null when the account is no buyer.
+ */
+export async function lockBuyerCover(
+  tx: Tx,
+  buyerId: string,
+  merchantId: string,
+): Promise<CoverRow | null> {
+  if (!(await lockAccount(tx, buyerId))) return null;
+  const [row] = rowsOf<{
+    balance: string;
+    credit_limit: string;
+    exposure: string;
+    suspended: boolean;
+    same_party: boolean;
+  }>(
+    await tx.execute(sql`
+      select ${balanceOf(buyerId)} as balance, b.credit_limit, ${exposureOf(buyerId)} as exposure,
+        b.suspended_at is not null as suspended,
+        (b.linked_merchant_id = ${merchantId} or exists (
+          select 1 from accounts m
+          where m.id = ${merchantId} and m.role = 'merchant' and m.phone = a.phone)) as same_party
+      from accounts a join buyers b on b.account_id = a.id
+      where a.id = ${buyerId}`),
+  );
+  if (!row) return null;
+  return {
+    balance: Number(row.balance),
+    creditLimit: Number(row.credit_limit),
+    exposure: Number(row.exposure),
+    suspended: row.suspended,
+    sameParty: row.same_party,
+  };
+}
+
+/** Balance, credit limit and exposure of a buyer, unlocked (what its wallet screen shows). */
+export async function coverOf(tx: Tx, buyerId: string) {
+  const [row] = rowsOf<{ balance: string; credit_limit: string; exposure: string }>(
+    await tx.execute(sql`
+      select ${balanceOf(buyerId)} as balance, b.credit_limit, ${exposureOf(buyerId)} as exposure
+      from buyers b where b.account_id = ${buyerId}`),
+  );
+  return {
+    balance: Number(row?.balance ?? 0),
+    creditLimit: Number(row?.credit_limit ?? 0),
+    exposure: Number(row?.exposure ?? 0),
+  };
+}
+
+/**
+ * Buyers' records across the market, in one grouped query: orders paid (by the buyer or charged at
+ * the deadline), paid by the buyer itself, and defaults.
+ */
+export async function recordsOf(
+  tx: Tx,
+  buyerIds: readonly string[],
+): Promise<Map<string, BuyerRecord>> {
+  const ids = [...new Set(buyerIds)];
+  const records = new Map<string, BuyerRecord>(ids.map((id) => [id, NO_RECORD]));
+  if (ids.length === 0) return records;
+  const rows = rowsOf<{ buyer_id: string; paid: number; on_time: number; defaults: number }>(
+    await tx.execute(sql`
+      select buyer_id,
+        (count(*) filter (where paid_at is not null))::int as paid,
+        (count(*) filter (where paid_at is not null and not charged_at_deadline))::int as on_time,
+        (count(*) filter (where cancel_reason = 'default'))::int as defaults
+      from orders
+      where buyer_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      group by buyer_id`),
+  );
+  for (const r of rows) {
+    records.set(r.buyer_id, { ordersPaid: r.paid, paidOnTime: r.on_time, defaults: r.defaults });
+  }
+  return records;
+}
+
+export type BuyerRow = typeof buyers.$inferSelect;
+
+/** The buyer row, locked for an operator's change. */
+export async function lockBuyer(tx: Tx, buyerId: string) {
+  const [row] = await tx.select().from(buyers).where(eq(buyers.accountId, buyerId)).for('update');
+  return row ?? null;
+}
+
+export async function buyerWithPhone(tx: Tx, buyerId: string) {
+  const [row] = await tx
+    .select({ buyer: buyers, phone: accounts.phone })
+    .from(buyers)
+    .innerJoin(accounts, eq(accounts.id, buyers.accountId))
+    .where(eq(buyers.accountId, buyerId));
+  return row ?? null;
+}
+
+export async function updateBuyer(
+  tx: Tx,
+  buyerId: string,
+  patch: Partial<
+    Pick<BuyerRow, 'creditLimit' | 'suspendedAt' | 'suspendedReason' | 'linkedMerchantId'>
+  >,
+) {
+  const [row] = await tx.update(buyers).set(patch).where(eq(buyers.accountId, buyerId)).returning();
+  if (!row) throw new Error('buyer update returned nothing');
+  return row;
+}
+
+/** The merchant account on the same phone as this buyer, if any. */
+export async function samePhoneMerchant(tx: Tx, phone: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.role} = 'merchant' and ${accounts.phone} = ${phone}`);
+  return row?.id ?? null;
+}
