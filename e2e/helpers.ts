@@ -91,6 +91,36 @@ export async function registerMerchant(request: APIRequestContext) {
   return { phone: phone.typed, password };
 }
 
+/**
+ * A new buyer (RM 0 in its wallet) registered through the buyer API, with its own session as the
+ * buyer app would have; `phone` in E.164.
+ */
+export async function registerBuyer(request: APIRequestContext, baseURL: string) {
+  const phone = freshPhone();
+  const password = 'Fresh@2024';
+  const context = await playwrightRequest.newContext({ baseURL });
+  const sent = await context.post('/api/buyer/auth/sms-code', {
+    data: { phone: phone.typed, purpose: 'register' },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const code = await latestCode(request, phone.e164, 'register');
+  const registered = await context.post('/api/buyer/auth/register', {
+    data: { phone: phone.typed, code, password, confirmPassword: password, agreePolicy: true },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  return { session: context, phone: phone.e164 };
+}
+
+/** A PUT to the operator API (the test server's token); fails the test unless it is 2xx. */
+export async function operatorPut(request: APIRequestContext, path: string, data: unknown) {
+  const response = await request.put(`/api/operator${path}`, {
+    headers: OPERATOR_HEADERS,
+    data,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
 /** A demo buyer's own API session (its cookie), as the buyer app would have; buyers 013-000 0001..3. */
 export async function buyerSession(baseURL: string, phone: string): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL });

@@ -23,7 +23,9 @@ export const smsCodeSchema = requiredText(SMS_CODE_LENGTH * 2).regex(
 export const smsPurposeSchema = z.enum(['register', 'reset'], { error: 'BAD_REQUEST' });
 export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
 
-export const sendSmsCodeRequest = z.object({ phone: phoneSchema, purpose: smsPurposeSchema });
+export const sendSmsCodeRequest = z
+  .object({ phone: phoneSchema, purpose: smsPurposeSchema })
+  .meta({ examples: [{ phone: '013-000 0001', purpose: 'register' }] });
 export type SendSmsCodeRequest = z.input<typeof sendSmsCodeRequest>;
 
 export const sendSmsCodeResponse = z.object({
@@ -47,13 +49,26 @@ export const registerRequest = z
     agreePolicy: requiredBoolean(),
   })
   .refine(passwordsMatch.check, passwordsMatch.params)
-  .refine((d) => d.agreePolicy, { message: 'POLICY_NOT_AGREED', path: ['agreePolicy'] });
+  .refine((d) => d.agreePolicy, { message: 'POLICY_NOT_AGREED', path: ['agreePolicy'] })
+  .meta({
+    examples: [
+      {
+        phone: '013-000 0001',
+        code: '123456',
+        password: 'Demo@1234',
+        confirmPassword: 'Demo@1234',
+        agreePolicy: true,
+      },
+    ],
+  });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
-export const loginRequest = z.object({
-  phone: phoneSchema,
-  password: presentPassword(),
-});
+export const loginRequest = z
+  .object({
+    phone: phoneSchema,
+    password: presentPassword(),
+  })
+  .meta({ examples: [{ phone: '013-000 0001', password: 'Demo@1234' }] });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const resetPasswordRequest = z
@@ -63,7 +78,17 @@ export const resetPasswordRequest = z
     password: passwordSchema,
     confirmPassword: presentPassword(),
   })
-  .refine(passwordsMatch.check, passwordsMatch.params);
+  .refine(passwordsMatch.check, passwordsMatch.params)
+  .meta({
+    examples: [
+      {
+        phone: '013-000 0001',
+        code: '123456',
+        password: 'New@12345',
+        confirmPassword: 'New@12345',
+      },
+    ],
+  });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const okResponse = z.object({ ok: z.literal(true) });

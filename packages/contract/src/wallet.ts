@@ -49,7 +49,10 @@ export const creditAmount = z
   .max(MAX_CREDIT, 'INVALID_AMOUNT');
 
 /** Demo and test mode only: a buyer adds money to their own wallet. */
-export const topUpRequest = z.object({ amount: creditAmount });
+export const topUpRequest = z
+  .object({ amount: creditAmount })
+  // RM 500.00.
+  .meta({ examples: [{ amount: 50_000 }] });
 
 /** What a merchant's statement can be filtered by (the spec's §3 list, in its order). */
 export const MERCHANT_ENTRY_TYPES = [

@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode } from '@sm/contract';
 type SecurityScheme = 'merchantSession' | 'buyerSession' | 'operatorToken';
 
 /** The error codes a route may answer, as a Markdown list for its OpenAPI description. */
-const errorList = (codes: readonly ErrorCode[]) =>
+export const errorList = (codes: readonly ErrorCode[]) =>
   [
     'Errors (`{code, message}`):',
     ...codes.map((c) => `- \`${c}\` (${ERROR_CODES[c].status}): ${ERROR_CODES[c].message}`),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '@sm/contract';
+import { ERROR_CODES, normalizeMalaysianMobile } from '@sm/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { DEMO_MERCHANT_PHONE } from '../../src/cli/seed.js';
@@ -661,6 +661,7 @@ const coldRoomBody = (imageId: string) => ({ name: 'Probe room', imageId });
 const pushSubscribed = (json: Record<string, unknown>) =>
   (json.push as { subscribed?: boolean } | undefined)?.subscribed === true;
 const REASON = { reason: 'Probe' };
+const BUYER_2 = encodeURIComponent(DEMO_BUYER_PHONES[1] ?? '');
 
 /**
  * Every route with an id field (idFields), and how to aim it at the market. A route that takes an
@@ -680,6 +681,9 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   },
   'DELETE /api/auctions/{id}': { calls: (m) => path(m.a.auction) },
   'GET /api/lots/{id}': { calls: (m) => path(m.a.lot) },
+  // A's ended lot has no returned kg: the owner's calls answer NOTHING_RETURNED and change nothing.
+  'POST /api/lots/{id}/offer': { calls: (m) => path(m.a.lot, { body: {} }) },
+  'POST /api/lots/{id}/relist': { calls: (m) => path(m.a.lot, { body: {} }) },
   'GET /api/orders': { calls: (m) => [{ query: { cursor: cursorAt(m.a.order) } }], open: CURSOR },
   'GET /api/orders/{id}': { calls: (m) => path(m.a.order) },
   'POST /api/orders/{id}/status': {
@@ -809,6 +813,24 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   },
   'POST /api/operator/wallets/{merchant}/credit': {
     calls: (m) => [{ params: { merchant: m.a.id }, body: { amount: 100 }, headers: idempotent() }],
+  },
+  // Buyer 2 (by phone): buyer 1 keeps bidding through the other tests. Suspend runs before
+  // unsuspend, and the link is set to none, so buyer 2 may still bid afterwards.
+  'GET /api/operator/buyers/{buyer}': {
+    calls: () => [{ params: { buyer: BUYER_2 } }],
+    secrets: () => [normalizeMalaysianMobile(DEMO_BUYER_PHONES[1] ?? '') ?? ''],
+  },
+  'PUT /api/operator/buyers/{buyer}/credit-limit': {
+    calls: () => [{ params: { buyer: BUYER_2 }, body: { amount: 0 } }],
+  },
+  'POST /api/operator/buyers/{buyer}/suspend': {
+    calls: () => [{ params: { buyer: BUYER_2 }, body: REASON }],
+  },
+  'POST /api/operator/buyers/{buyer}/unsuspend': {
+    calls: () => [{ params: { buyer: BUYER_2 } }],
+  },
+  'PUT /api/operator/buyers/{buyer}/merchant-link': {
+    calls: () => [{ params: { buyer: BUYER_2 }, body: { merchant: null } }],
   },
   'GET /api/docs/static/{*}': {
     calls: () => [{ params: { '*': 'swagger-ui.css' } }],

@@ -14,6 +14,7 @@ import type { Role } from './auth.repo.js';
 import { authOf, sessionToken, type SessionCookies } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
 import { limitKeyOf } from '../../lib/client-address.js';
+import { errorList } from '../../lib/route-doc.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -44,6 +45,15 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Send a 6-digit code by SMS (60 s apart, 10 an hour, valid 5 minutes)',
+        description: errorList([
+          'INVALID_PHONE',
+          'PHONE_TAKEN',
+          'PHONE_NOT_REGISTERED',
+          'SMS_COOLDOWN',
+          'SMS_HOURLY_LIMIT',
+          'SMS_SEND_FAILED',
+          'RATE_LIMITED',
+        ]),
         body: sendSmsCodeRequest,
         response: { 200: sendSmsCodeResponse },
       },
@@ -55,6 +65,18 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Create the account with an SMS code and sign in',
+        description: errorList([
+          'REQUIRED_FIELDS',
+          'INVALID_PHONE',
+          'PASSWORD_TOO_SHORT',
+          'PASSWORD_TOO_LONG',
+          'PASSWORDS_DO_NOT_MATCH',
+          'POLICY_NOT_AGREED',
+          'INVALID_CODE',
+          'CODE_ATTEMPTS_EXCEEDED',
+          'PHONE_TAKEN',
+          'RATE_LIMITED',
+        ]),
         body: registerRequest,
         response: { 200: profile },
       },
@@ -70,6 +92,13 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Sign in with phone and password (locks for 15 minutes after 5 wrong passwords)',
+        description: errorList([
+          'REQUIRED_FIELDS',
+          'INVALID_PHONE',
+          'INVALID_CREDENTIALS',
+          'ACCOUNT_LOCKED',
+          'RATE_LIMITED',
+        ]),
         body: loginRequest,
         response: { 200: profile },
       },
@@ -99,6 +128,16 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Set a new password with an SMS code; ends every session of the account',
+        description: errorList([
+          'REQUIRED_FIELDS',
+          'INVALID_PHONE',
+          'PASSWORD_TOO_SHORT',
+          'PASSWORD_TOO_LONG',
+          'PASSWORDS_DO_NOT_MATCH',
+          'INVALID_CODE',
+          'CODE_ATTEMPTS_EXCEEDED',
+          'RATE_LIMITED',
+        ]),
         body: resetPasswordRequest,
         response: { 200: okResponse },
       },
@@ -111,7 +150,12 @@ export function authRoutes(role: Role) {
 
     r.get('/me', {
       onRequest: requireSession,
-      schema: { tags: [tag], summary: 'The signed-in profile', response: { 200: profile } },
+      schema: {
+        tags: [tag],
+        summary: 'The signed-in profile',
+        description: errorList(['NOT_LOGGED_IN', 'SESSION_EXPIRED']),
+        response: { 200: profile },
+      },
       handler: async (req) => profileOf(authOf(req).accountId),
     });
   };

@@ -123,7 +123,7 @@ export async function buyerOrderRoutes(
 
   r.get('/orders/:id', {
     schema: {
-      ...buyerDoc('One of this buyer’s orders'),
+      ...buyerDoc('One of this buyer’s orders', undefined, ['NOT_FOUND']),
       params: idParams,
       response: { 200: buyerOrder },
     },

@@ -6,6 +6,8 @@ import type {
   LotDetail,
   LotStatus,
   MediaItem,
+  OfferResponse,
+  RelistResponse,
 } from '@sm/contract';
 import {
   infiniteQueryOptions,
@@ -15,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { serverOffset } from '../../lib/datetime';
+import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
 import { request, upload } from '../../lib/request';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
@@ -103,5 +106,36 @@ export function useDeleteAuction() {
   return useMutation({
     mutationFn: deleteAuction,
     onSuccess: () => refreshOverview(queryClient),
+  });
+}
+
+const lotAction = (lotId: string, action: 'offer' | 'relist') =>
+  `/api/lots/${encodeURIComponent(lotId)}/${action}`;
+
+/** Offers the lot's returned kg to its next bidders (PRODUCT.md §4a): new orders awaiting payment. */
+export function useOfferReturned(lotId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request<OfferResponse>(lotAction(lotId, 'offer'), { method: 'POST', data: {} }),
+    onSettled: () => {
+      // Also after a refusal: the offer window or the returned kg may have changed meanwhile.
+      void queryClient.invalidateQueries({ queryKey: auctionKeys.lot(lotId) });
+      void refreshOverview(queryClient);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY_ROOT });
+    },
+  });
+}
+
+/** Relists the lot's returned kg as a new 15-minute lot, live at once. */
+export function useRelistReturned(lotId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request<RelistResponse>(lotAction(lotId, 'relist'), { method: 'POST', data: {} }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: auctionKeys.lot(lotId) });
+      void refreshOverview(queryClient);
+    },
   });
 }

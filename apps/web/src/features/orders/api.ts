@@ -14,12 +14,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { orderDetailPath } from '../../lib/paths';
+import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
 import { request } from '../../lib/request';
 import { exportUrl, fileNameOf, filterQuery, type OrderListFilter, periodQuery } from './filter';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
 export const orderKeys = {
-  all: ['orders'] as const,
+  all: ORDERS_KEY_ROOT,
   lists: ['orders', 'list'] as const,
   list: (filter: OrderListFilter) => ['orders', 'list', filter] as const,
   counts: ['orders', 'counts'] as const,

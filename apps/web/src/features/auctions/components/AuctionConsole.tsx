@@ -22,7 +22,10 @@ import { SearchField } from '../../../lib/ui/SearchField';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from './StatusTag';
 
-/** Home's three figures (spec §2 "Dashboard"): live auctions, total bid sales, total sales. */
+/**
+ * Home's figures (spec §2 "Dashboard", PRODUCT.md §4a): live auctions, total bid sales, total sales,
+ * and the orders awaiting payment apart from sales. Each says in a line what it counts.
+ */
 export function DashboardCards() {
   const { t } = useTranslation();
   const dashboard = useQuery(dashboardQueryOptions());
@@ -31,13 +34,17 @@ export function DashboardCards() {
     { key: 'liveAuctions', value: data ? String(data.liveAuctions) : null },
     { key: 'totalBidSales', value: data ? formatRM(data.totalBidSales) : null },
     { key: 'totalSales', value: data ? formatRM(data.totalSales) : null },
+    { key: 'awaitingPayment', value: data ? formatRM(data.awaitingPayment) : null },
   ] as const;
   return (
     <section aria-label={t('console.dashboard')}>
       <dl className={styles.dashboard}>
         {figures.map((figure) => (
           <div key={figure.key}>
-            <dt>{t(`console.${figure.key}`)}</dt>
+            <dt>
+              {t(`console.${figure.key}`)}
+              <small>{t(`console.${figure.key}Help`)}</small>
+            </dt>
             <dd>
               {figure.value ??
                 (dashboard.isError ? (

@@ -1,14 +1,16 @@
-import { type BidEntry, formatKg, formatRM } from '@sm/contract';
+import { formatKg, formatRM, type MerchantBidEntry } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/datetime';
+import { buyerRecordText } from '../../../lib/market';
 import styles from './lot.module.css';
 import { LotTable } from './LotFigures';
 
 /**
  * The standing bids, best first, as the server ranks them. The kg each would win if the lot ended
- * now (won, once it has) is highlighted: those are the bids that fill the lot.
+ * now (won, once it has) is highlighted: those are the bids that fill the lot. Each bidder's record
+ * tells the merchant whom it is selling to.
  */
-export function BidLadder({ bids, live }: { bids: BidEntry[]; live: boolean }) {
+export function BidLadder({ bids, live }: { bids: MerchantBidEntry[]; live: boolean }) {
   const { t } = useTranslation();
   return (
     <section className={styles.card} aria-labelledby="lot-bids">
@@ -24,6 +26,9 @@ export function BidLadder({ bids, live }: { bids: BidEntry[]; live: boolean }) {
               <td>
                 {bid.buyer}
                 <small>{formatTime(bid.at)}</small>
+                <small className={bid.record.defaults > 0 ? styles.defaults : undefined}>
+                  {buyerRecordText(t, bid.record)}
+                </small>
               </td>
               <td>{formatRM(bid.price)}</td>
               <td>

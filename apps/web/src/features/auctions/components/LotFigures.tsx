@@ -1,12 +1,24 @@
 import type { ReactNode } from 'react';
 import styles from './lot.module.css';
 
-/** A lot's figures in a grid of tiles; the `total` one spans the row, highlighted. */
-export function Figures({ rows }: { rows: { label: string; value: string; total?: boolean }[] }) {
+export interface Figure {
+  label: string;
+  value: string;
+  /** Spans the row, highlighted. */
+  total?: boolean;
+  /** Asks for the merchant's attention (returned kg). */
+  warning?: boolean;
+}
+
+/** A lot's figures in a grid of tiles. */
+export function Figures({ rows }: { rows: Figure[] }) {
   return (
     <dl className={styles.figures}>
       {rows.map((row) => (
-        <div key={row.label} className={row.total ? styles.total : undefined}>
+        <div
+          key={row.label}
+          className={row.total ? styles.total : row.warning ? styles.warning : undefined}
+        >
           <dt>{row.label}</dt>
           <dd>{row.value}</dd>
         </div>

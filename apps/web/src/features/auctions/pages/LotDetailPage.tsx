@@ -5,7 +5,7 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
@@ -15,9 +15,11 @@ import { lotQueryOptions } from '../api';
 import { AwardSummary } from '../components/AwardSummary';
 import { Figures } from '../components/LotFigures';
 import { BidLadder } from '../components/BidLadder';
+import { ReturnedKg } from '../components/ReturnedKg';
 import styles from '../components/lot.module.css';
 import { showPhotos } from '../components/photoViewer';
 import { Countdown } from '../../../lib/ui/Countdown';
+import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from '../components/StatusTag';
@@ -173,6 +175,11 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
             {lot.endedAt ? ` · ${formatDateTime(lot.endedAt)}` : ''}
           </p>
         )}
+        {lot.relistedFrom ? (
+          <Notice tone="info">
+            <Link to={lotDetailPath(lot.relistedFrom)}>{t('lot.relistedFrom')}</Link>
+          </Notice>
+        ) : null}
         {lot.award ? null : (
           <>
             <Figures
@@ -193,7 +200,12 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
 
       {lot.status === 'ended' ? (
         lot.award ? (
-          <AwardSummary award={lot.award} feeRate={percent(lot.serviceFeeRate)} />
+          <>
+            <AwardSummary award={lot.award} feeRate={percent(lot.serviceFeeRate)} />
+            {lot.award.returnedQuantity > 0 ? (
+              <ReturnedKg lotId={lot.id} award={lot.award} />
+            ) : null}
+          </>
         ) : (
           <section className={styles.card} role="status">
             <p className={styles.awarding}>{t('lot.awarding')}</p>
@@ -232,7 +244,8 @@ export default function LotDetailPage({ query }: { query: Record<string, string>
     />
   );
   if (!id) return notFound();
-  if (lot.data) return <Lot lot={lot.data} receivedAt={lot.dataUpdatedAt} />;
+  // Keyed by lot: moving to a sibling or a relisted lot starts afresh, no dialog carried over.
+  if (lot.data) return <Lot key={lot.data.id} lot={lot.data} receivedAt={lot.dataUpdatedAt} />;
   if (lot.isError) {
     if (apiErrorCode(lot.error) === 'NOT_FOUND') return notFound();
     return (

@@ -6,7 +6,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { orderDetailPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';
 import styles from './orders.module.css';
-import { OrderStatusTag } from './OrderStatusTag';
+import { OrderStatusTag } from '../../../lib/ui/OrderStatusTag';
 
 /** One order of the list; the whole card opens its detail. */
 export function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen?: () => void }) {

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
+import { buyerRecordText } from '../../../lib/market';
 import { toast } from '../../../lib/toast';
 import { useGenerateInvoice } from '../api';
 import { printPdf } from '../share';
@@ -59,36 +60,45 @@ export function ItemsCard({ order }: { order: OrderDetail }) {
   );
 }
 
-/** What the buyer paid, the fee, and what the merchant receives. */
+/**
+ * What the buyer paid, the fee, and what the merchant receives. A canceled order has neither fee
+ * nor payout (PRODUCT.md §4a): those rows are left out.
+ */
 export function MoneyCard({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const canceled = isCanceled(order.status);
+  const rows: [string, ReactNode][] = [[t('orderDetail.subtotal'), formatRM(order.subtotal)]];
+  if (order.fee !== null) {
+    rows.push([
+      t('orderDetail.serviceFee', { rate: percent(order.feeBps) }),
+      `-${formatRM(order.fee)}`,
+    ]);
+  }
+  rows.push([
+    t('orderDetail.paidAmount'),
+    order.paidAmount === null ? '—' : formatRM(order.paidAmount),
+  ]);
+  if (order.paidAt) rows.push([t('orderDetail.paidAt'), formatDateTime(order.paidAt)]);
+  if (order.payout !== null) {
+    rows.push(
+      [
+        t('orderDetail.payout'),
+        <strong key="payout" className={styles.payout}>
+          {formatRM(order.payout)}
+        </strong>,
+      ],
+      [
+        t('orderDetail.payoutStatus'),
+        order.payoutStatus ? t(`payoutStatus.${order.payoutStatus}`) : '—',
+      ],
+    );
+  }
   return (
     <section className={styles.card} aria-labelledby="order-money">
       <h2 id="order-money">{t('orderDetail.payment')}</h2>
-      <Facts
-        rows={[
-          [t('orderDetail.subtotal'), formatRM(order.subtotal)],
-          [t('orderDetail.serviceFee', { rate: percent(order.feeBps) }), `-${formatRM(order.fee)}`],
-          [
-            t('orderDetail.paidAmount'),
-            order.paidAmount === null ? '—' : formatRM(order.paidAmount),
-          ],
-          ...(order.paidAt
-            ? [[t('orderDetail.paidAt'), formatDateTime(order.paidAt)] as [string, string]]
-            : []),
-          [
-            t('orderDetail.payout'),
-            <strong key="payout" className={styles.payout}>
-              {canceled ? '—' : formatRM(order.payout)}
-            </strong>,
-          ],
-          [
-            t('orderDetail.payoutStatus'),
-            order.payoutStatus ? t(`payoutStatus.${order.payoutStatus}`) : '—',
-          ],
-        ]}
-      />
+      <Facts rows={rows} />
+      {order.chargedAtDeadline ? (
+        <p className={styles.note}>{t('orderDetail.chargedAtDeadline')}</p>
+      ) : null}
     </section>
   );
 }
@@ -173,6 +183,9 @@ export function BuyerCard({ order }: { order: OrderDetail }) {
         <div>
           <p className={styles.buyerName}>{buyer.name ?? t('orderDetail.noName')}</p>
           <p className={styles.muted}>{buyer.maskedPhone}</p>
+          <p className={`${styles.record} ${buyer.record.defaults > 0 ? styles.defaulted : ''}`}>
+            {buyerRecordText(t, buyer.record)}
+          </p>
         </div>
         <a className={styles.call} href={`tel:${buyer.phone}`}>
           <PhoneFill aria-hidden="true" /> {t('orderDetail.call')}

@@ -21,8 +21,9 @@ import {
   MoneyCard,
   TimelineCard,
 } from '../components/OrderSections';
-import { OrderStatusTag } from '../components/OrderStatusTag';
+import { OrderStatusTag } from '../../../lib/ui/OrderStatusTag';
 import { Countdown } from '../../../lib/ui/Countdown';
+import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { copyText } from '../share';
@@ -66,6 +67,13 @@ function Summary({ order, receivedAt }: { order: OrderDetail; receivedAt: number
         <br />
         {t('orderDetail.batch', { batch: order.batchNumber })}
       </p>
+      {order.cancelReason ? (
+        <Notice tone={order.cancelReason === 'default' ? 'warning' : 'muted'}>
+          {order.cancelReason === 'default'
+            ? t('orderDetail.cancelDefault')
+            : t('orderDetail.cancelMerchant')}
+        </Notice>
+      ) : null}
       {order.status === 'pending_payment' ? (
         <div className={styles.payBy}>
           <Countdown
