@@ -68,6 +68,8 @@ export const MERCHANT_EVENT_TYPES = [
   'lot_ended',
   'order_paid',
   'order_canceled',
+  /** An unpaid order canceled at its deadline (PRODUCT.md §4a): a cancel, and news. */
+  'order_defaulted',
   'order_updated',
   'wallet_changed',
   'withdrawal_reviewed',
@@ -80,6 +82,7 @@ export const NOTIFICATION_TYPES = [
   'new_bid',
   'lot_ended',
   'order_paid',
+  'order_defaulted',
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',

@@ -11,6 +11,7 @@ export type NotificationType = z.infer<typeof notificationType>;
  * - new_bid: lotName, price (sen a kg), quantity (tenths of a kg)
  * - lot_ended: lotName, endReason ('time' | 'buyout'), quantity, awardedQuantity, awardedAmount
  * - order_paid: orderNumber, amount (sen), lotName
+ * - order_defaulted: orderNumber, lotName, quantity (tenths of a kg, back on the lot)
  * - withdrawal_reviewed: amount, status ('completed' | 'rejected'), reason
  * - bank_account_reviewed, business_reviewed: status ('verified' | 'rejected'), reason
  */
@@ -132,8 +133,10 @@ export function notificationTarget(n: {
   orderId: string | null;
 }): string {
   switch (n.type) {
+    // A default's kg are back on its lot: its page offers them to the next bidders or relists them.
     case 'new_bid':
     case 'lot_ended':
+    case 'order_defaulted':
       return n.lotId ? `/pages/lot-detail/lot-detail?id=${encodeURIComponent(n.lotId)}` : '/';
     case 'order_paid':
       return n.orderId ? `/pages/orders/order-detail?id=${encodeURIComponent(n.orderId)}` : '/';
@@ -153,6 +156,7 @@ export const NOTIFICATION_TEXT_KEYS = [
   'lot_bought_out',
   'lot_unsold',
   'order_paid',
+  'order_defaulted',
   'withdrawal_completed',
   'withdrawal_rejected',
   'bank_verified',
@@ -207,6 +211,15 @@ export function notificationText(type: NotificationType, data: NotificationData)
           orderNumber: str(data.orderNumber),
           amount: formatRM(num(data.amount)),
           lotName: str(data.lotName),
+        },
+      };
+    case 'order_defaulted':
+      return {
+        key: 'order_defaulted',
+        vars: {
+          orderNumber: str(data.orderNumber),
+          lotName: str(data.lotName),
+          quantity: formatKg(num(data.quantity)),
         },
       };
     case 'withdrawal_reviewed':

@@ -11,6 +11,13 @@ export const errorList = (codes: readonly ErrorCode[]) =>
   ].join('\n');
 
 /**
+ * A request body example as Markdown, for bodies whose zod schema transforms its input (phone
+ * numbers): zod leaves `examples` out of such a schema's input JSON Schema.
+ */
+export const exampleBody = (body: unknown) =>
+  ['Example body:', '```json', JSON.stringify(body, null, 2), '```'].join('\n');
+
+/**
  * The OpenAPI tag, security and summary (and description, if any) of a group of routes:
  * `const doc = routeDoc('Merchant orders', 'merchantSession')`, then `schema: { ...doc('…') }`.
  * `errors` lists the codes the route answers beyond those of any request (a bad body, sign-in).

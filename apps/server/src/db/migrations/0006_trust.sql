@@ -1,4 +1,5 @@
 CREATE TYPE "public"."cancel_reason" AS ENUM('default', 'merchant');--> statement-breakpoint
+ALTER TYPE "public"."notification_type" ADD VALUE 'order_defaulted' BEFORE 'withdrawal_reviewed';--> statement-breakpoint
 DROP INDEX "orders_lot_buyer_key";--> statement-breakpoint
 ALTER TABLE "buyers" ADD COLUMN "credit_limit" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "buyers" ADD COLUMN "suspended_at" timestamp with time zone;--> statement-breakpoint

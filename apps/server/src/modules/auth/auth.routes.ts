@@ -14,7 +14,7 @@ import type { Role } from './auth.repo.js';
 import { authOf, sessionToken, type SessionCookies } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
 import { limitKeyOf } from '../../lib/client-address.js';
-import { errorList } from '../../lib/route-doc.js';
+import { errorList, exampleBody } from '../../lib/route-doc.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -45,7 +45,7 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Send a 6-digit code by SMS (60 s apart, 10 an hour, valid 5 minutes)',
-        description: errorList([
+        description: `${errorList([
           'INVALID_PHONE',
           'PHONE_TAKEN',
           'PHONE_NOT_REGISTERED',
@@ -53,7 +53,7 @@ export function authRoutes(role: Role) {
           'SMS_HOURLY_LIMIT',
           'SMS_SEND_FAILED',
           'RATE_LIMITED',
-        ]),
+        ])}\n\n${exampleBody({ phone: '013-000 0001', purpose: 'register' })}`,
         body: sendSmsCodeRequest,
         response: { 200: sendSmsCodeResponse },
       },
@@ -65,7 +65,7 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Create the account with an SMS code and sign in',
-        description: errorList([
+        description: `${errorList([
           'REQUIRED_FIELDS',
           'INVALID_PHONE',
           'PASSWORD_TOO_SHORT',
@@ -76,7 +76,7 @@ export function authRoutes(role: Role) {
           'CODE_ATTEMPTS_EXCEEDED',
           'PHONE_TAKEN',
           'RATE_LIMITED',
-        ]),
+        ])}\n\n${exampleBody({ phone: '013-000 0001', code: '123456', password: 'Demo@1234', confirmPassword: 'Demo@1234', agreePolicy: true })}`,
         body: registerRequest,
         response: { 200: profile },
       },
@@ -92,13 +92,13 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Sign in with phone and password (locks for 15 minutes after 5 wrong passwords)',
-        description: errorList([
+        description: `${errorList([
           'REQUIRED_FIELDS',
           'INVALID_PHONE',
           'INVALID_CREDENTIALS',
           'ACCOUNT_LOCKED',
           'RATE_LIMITED',
-        ]),
+        ])}\n\n${exampleBody({ phone: '013-000 0001', password: 'Demo@1234' })}`,
         body: loginRequest,
         response: { 200: profile },
       },
@@ -128,7 +128,7 @@ export function authRoutes(role: Role) {
       schema: {
         tags: [tag],
         summary: 'Set a new password with an SMS code; ends every session of the account',
-        description: errorList([
+        description: `${errorList([
           'REQUIRED_FIELDS',
           'INVALID_PHONE',
           'PASSWORD_TOO_SHORT',
@@ -137,7 +137,7 @@ export function authRoutes(role: Role) {
           'INVALID_CODE',
           'CODE_ATTEMPTS_EXCEEDED',
           'RATE_LIMITED',
-        ]),
+        ])}\n\n${exampleBody({ phone: '013-000 0001', code: '123456', password: 'New@12345', confirmPassword: 'New@12345' })}`,
         body: resetPasswordRequest,
         response: { 200: okResponse },
       },

@@ -234,6 +234,7 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
       new_bid: true,
       lot_ended: true,
       order_paid: true,
+      order_defaulted: true,
       withdrawal_reviewed: true,
       bank_account_reviewed: true,
       business_reviewed: true,

@@ -18,6 +18,7 @@ export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, Notificati
   buyout: 'lot_ended',
   lot_ended: 'lot_ended',
   order_paid: 'order_paid',
+  order_defaulted: 'order_defaulted',
   withdrawal_reviewed: 'withdrawal_reviewed',
   bank_account_reviewed: 'bank_account_reviewed',
   business_reviewed: 'business_reviewed',
@@ -45,6 +46,11 @@ const DATA_OF: Record<NotificationType, SQL> = {
     select jsonb_build_object('orderNumber', o.number,
       'amount', coalesce(o.paid_amount, o.subtotal), 'lotName', l.name)
     from orders o join lots l on l.id = o.lot_id where o.id = e.order_id)`,
+  // The order's kg, now back on the lot (the lot id is the notification's own).
+  order_defaulted: sql`(
+    select jsonb_build_object('orderNumber', o.number, 'lotName', l.name, 'quantity', i.quantity)
+    from orders o join order_items i on i.order_id = o.id join lots l on l.id = o.lot_id
+    where o.id = e.order_id)`,
   withdrawal_reviewed: sql`(
     select jsonb_build_object('amount', w.amount, 'status', w.status, 'reason', w.reject_reason)
     from withdrawals w where w.merchant_id = e.merchant_id and w.reviewed_at is not null

@@ -39,6 +39,8 @@ const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: webPush.
   new_bid: { ttlSeconds: 15 * 60, urgency: 'normal' },
   lot_ended: { ttlSeconds: 60 * 60, urgency: 'high' },
   order_paid: { ttlSeconds: 24 * 60 * 60, urgency: 'high' },
+  // Its kg can be offered to the next bidders only until the lot's offer window closes.
+  order_defaulted: { ttlSeconds: 24 * 60 * 60, urgency: 'high' },
   withdrawal_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   bank_account_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   business_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },

@@ -5,6 +5,7 @@ import {
   type ExportFormat,
   type FulfilmentStatus,
   maskMalaysianMobile,
+  type MerchantEventType,
   NO_RECORD,
   type OrderActor,
   type OrderCounts,
@@ -119,7 +120,7 @@ const shareOf = (order: OrderRow, item: OrderItemRow) => ({
   fee: order.fee,
 });
 
-const EVENT_OF: Partial<Record<OrderStatus, 'order_paid' | 'order_canceled'>> = {
+const EVENT_OF: Partial<Record<OrderStatus, MerchantEventType>> = {
   paid: 'order_paid',
   canceled: 'order_canceled',
   canceled_refunded: 'order_canceled',
@@ -128,8 +129,9 @@ const EVENT_OF: Partial<Record<OrderStatus, 'order_paid' | 'order_canceled'>> = 
 /** Orders after the award (PRODUCT.md §5): the merchant's list and actions, the buyer's payment. */
 export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
   /**
-   * Moves a locked order, writing its timeline and telling the merchant's streams. The state
-   * machine is checked here, once, for every caller.
+   * Moves a locked order, writing its timeline and telling the merchant's streams (the event of
+   * the target status, unless the caller names another). The state machine is checked here, once,
+   * for every caller.
    */
   async function move(
     tx: Tx,
@@ -138,12 +140,13 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     actor: OrderActor,
     now: Date,
     patch: Parameters<typeof repo.moveOrder>[5] = {},
+    event: MerchantEventType = EVENT_OF[to] ?? 'order_updated',
   ): Promise<OrderRow> {
     if (!canMove(order.status, to, actor)) throw new AppError('ORDER_STATUS_CONFLICT');
     const moved = await repo.moveOrder(tx, order.id, to, actor, now, patch);
     await insertEvent(tx, {
       merchantId: order.merchantId,
-      type: EVENT_OF[to] ?? 'order_updated',
+      type: event,
       auctionId: null,
       lotId: order.lotId,
       orderId: order.id,
@@ -392,7 +395,16 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
           });
           return 'charged' as const;
         }
-        await move(tx, order, 'canceled', 'system', now, { cancelReason: 'default' });
+        // Its own event, which notifies the merchant: returned kg can be offered only for a while.
+        await move(
+          tx,
+          order,
+          'canceled',
+          'system',
+          now,
+          { cancelReason: 'default' },
+          'order_defaulted',
+        );
         await returnToLot(tx, order.lotId, shareOf(order, item));
         return 'defaulted' as const;
       });

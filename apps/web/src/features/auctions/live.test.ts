@@ -37,9 +37,18 @@ describe('applyMerchantEvents', () => {
     expect(stale(auctionKeys.boats)).toBe(false);
   });
 
-  it('leaves everything alone for events of no auction (an order moving)', () => {
+  it("refreshes Home and the order's lot when an order moves (sales, returned kg)", () => {
     const { client, stale } = cache();
-    applyMerchantEvents(client, [{ ...event('order_paid', null, 'l1'), orderId: 'o1' }]);
+    applyMerchantEvents(client, [{ ...event('order_defaulted', null, 'l1'), orderId: 'o1' }]);
+    expect(stale(auctionKeys.dashboard())).toBe(true);
+    expect(stale(auctionKeys.lot('l1'))).toBe(true);
+    expect(stale(auctionKeys.lot('l2'))).toBe(false);
+    expect(stale(auctionKeys.lot('l9'))).toBe(false);
+  });
+
+  it('leaves everything alone for events of neither an auction nor a lot', () => {
+    const { client, stale } = cache();
+    applyMerchantEvents(client, [event('wallet_changed', null, null)]);
     expect(stale(auctionKeys.dashboard())).toBe(false);
     expect(stale(auctionKeys.lot('l1'))).toBe(false);
   });

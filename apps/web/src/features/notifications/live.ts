@@ -11,6 +11,7 @@ const NOTIFYING: readonly MerchantEventType[] = [
   'buyout',
   'lot_ended',
   'order_paid',
+  'order_defaulted',
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',

@@ -23,6 +23,7 @@ describe('notification texts', () => {
       ['lot_ended', { ...lot, endReason: 'buyout', awardedQuantity: 1000 }],
       ['lot_ended', { ...lot, endReason: 'time', awardedQuantity: 0 }],
       ['order_paid', { orderNumber: 'SO20260115000001', amount: 10_500, lotName: 'Pomfret' }],
+      ['order_defaulted', { orderNumber: 'SO20260115000001', lotName: 'Pomfret', quantity: 100 }],
       ['withdrawal_reviewed', { amount: 5_000, status: 'completed', reason: null }],
       ['withdrawal_reviewed', { amount: 5_000, status: 'rejected', reason: 'Name' }],
       ['bank_account_reviewed', { status: 'verified', reason: null }],
@@ -52,6 +53,8 @@ describe('notification texts', () => {
     expect(notificationTarget({ type: 'new_bid', ...ids })).toBe(lotDetailPath('lot-1'));
     expect(notificationTarget({ type: 'lot_ended', ...ids })).toBe(lotDetailPath('lot-1'));
     expect(notificationTarget({ type: 'order_paid', ...ids })).toBe(orderDetailPath('order-1'));
+    // A default's kg are back on the lot: its page offers them to the next bidders or relists them.
+    expect(notificationTarget({ type: 'order_defaulted', ...ids })).toBe(lotDetailPath('lot-1'));
     expect(notificationTarget({ type: 'withdrawal_reviewed', ...ids })).toBe(PATHS.wallet);
     expect(notificationTarget({ type: 'bank_account_reviewed', ...ids })).toBe(PATHS.bankAccount);
     expect(notificationTarget({ type: 'business_reviewed', ...ids })).toBe(PATHS.store);

@@ -54,6 +54,16 @@ describe('applyOrderEvents', () => {
     );
   });
 
+  it('refreshes a default (canceled at the deadline) as it refreshes a merchant’s cancel', () => {
+    const staleAfter = (type: MerchantEvent['type']) => {
+      const client = cache();
+      applyOrderEvents(client, [event({ type, orderId: 'o2' })]);
+      return stale(client);
+    };
+    expect(staleAfter('order_defaulted')).toEqual(staleAfter('order_canceled'));
+    expect(staleAfter('order_defaulted')).toContain(JSON.stringify(orderKeys.detail('o2')));
+  });
+
   it('refreshes lists and counts when a lot ends on time or by a buyout (orders appear)', () => {
     for (const type of ['lot_ended', 'buyout'] as const) {
       const client = cache();

@@ -9,6 +9,7 @@ const ORDER_EVENT_TYPES: readonly MerchantEventType[] = [
   'buyout',
   'order_paid',
   'order_canceled',
+  'order_defaulted',
   'order_updated',
 ];
 

@@ -4,6 +4,7 @@ import CheckCircleOutline from 'antd-mobile-icons/es/CheckCircleOutline';
 import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import CloseShieldOutline from 'antd-mobile-icons/es/CloseShieldOutline';
+import ExclamationCircleOutline from 'antd-mobile-icons/es/ExclamationCircleOutline';
 import FireFill from 'antd-mobile-icons/es/FireFill';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ const ICONS: Record<NotificationType, { icon: ReactNode; color: string }> = {
   new_bid: { icon: <FireFill />, color: '#fa8c16' },
   lot_ended: { icon: <ClockCircleOutline />, color: '#1677ff' },
   order_paid: { icon: <CheckCircleOutline />, color: '#00b578' },
+  order_defaulted: { icon: <ExclamationCircleOutline />, color: 'var(--danger)' },
   withdrawal_reviewed: { icon: <WalletIcon />, color: '#7b61ff' },
   bank_account_reviewed: { icon: <BankcardOutline />, color: '#13a8a8' },
   business_reviewed: { icon: <CheckShieldOutline />, color: '#0000ff' },
