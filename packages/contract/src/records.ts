@@ -154,6 +154,9 @@ export const businessRecordsResponse = z.object({
   to: z.string(),
   /** Every period of the range, oldest first, empty ones included. */
   rows: z.array(recordRow),
+  /** Sales: orders Paid or later and not canceled (PRODUCT.md §4a). */
   totals: recordSums,
+  /** Orders of the range still awaiting payment, sen: apart from sales until they are paid. */
+  awaitingPayment: z.number().int(),
 });
 export type BusinessRecords = z.infer<typeof businessRecordsResponse>;

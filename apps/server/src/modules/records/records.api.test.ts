@@ -147,6 +147,8 @@ describe.each(DB_KINDS)('business records on %s', (kind) => {
         { from: '2026-01-20', to: '2026-01-20', ...ZERO },
       ],
       totals: sums([sunday, monday]),
+      // PRODUCT.md §4a: what awaits payment is shown apart, never in the sales.
+      awaitingPayment: o.unpaid.subtotal,
     });
     // Exact sums: 12.5 kg at RM 20.10 is RM 251.25, and its 5 % fee RM 12.56 (half-up).
     expect(res.rows[1]).toMatchObject({ quantity: 125, gross: 25125, fees: 1256, net: 23869 });

@@ -62,3 +62,24 @@ export async function salesByPeriod(
     fees: Number(r.fees),
   }));
 }
+
+/** What the merchant's orders created in [from, to) that still await payment add up to, sen. */
+export async function awaitingPaymentIn(
+  tx: Tx,
+  merchantId: string,
+  from: Date,
+  to: Date,
+): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string | null>`sum(${orders.subtotal})` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.status, 'pending_payment'),
+        gte(orders.createdAt, from),
+        lt(orders.createdAt, to),
+      ),
+    );
+  return Number(row?.sum ?? 0);
+}

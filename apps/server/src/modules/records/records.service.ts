@@ -55,14 +55,17 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
     const periods = periodsOf(period, asked.from, asked.to);
     const first = periods[0]?.from ?? periodStart(period, asked.from);
     const last = periods.at(-1)?.to ?? asked.to;
-    const sums = await repo.salesByPeriod(
-      db,
-      merchantId,
-      period,
-      RECORD_STATUSES,
-      klDayStart(first),
-      klDayStart(last, 1),
-    );
+    const [sums, awaitingPayment] = await Promise.all([
+      repo.salesByPeriod(
+        db,
+        merchantId,
+        period,
+        RECORD_STATUSES,
+        klDayStart(first),
+        klDayStart(last, 1),
+      ),
+      repo.awaitingPaymentIn(db, merchantId, klDayStart(first), klDayStart(last, 1)),
+    ]);
     const byStart = new Map(sums.map((s) => [s.start, s]));
     // Every period of the range, sold or not, so the chart and the table have no gaps.
     const rows = periods.map(({ from, to }) => {
@@ -77,6 +80,7 @@ export function createRecordsService({ db, clock }: { db: Db; clock: Clock }) {
       to: last,
       rows,
       totals: rows.reduce<RecordSums>(add, ZERO),
+      awaitingPayment,
     };
   }
 

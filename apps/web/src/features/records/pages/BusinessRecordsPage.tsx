@@ -95,7 +95,7 @@ export default function BusinessRecordsPage({ query }: { query: Record<string, s
   } else if (data) {
     body = (
       <>
-        <Totals totals={data.totals} />
+        <Totals totals={data.totals} awaitingPayment={data.awaitingPayment} />
         {data.totals.orders === 0 ? (
           <PageMessage
             className={styles.card}
@@ -252,7 +252,7 @@ function Segments<K extends string>({
   );
 }
 
-function Totals({ totals }: { totals: RecordSums }) {
+function Totals({ totals, awaitingPayment }: { totals: RecordSums; awaitingPayment: number }) {
   const { t } = useTranslation();
   const small = [
     { key: 'gross', value: formatRM(totals.gross) },
@@ -273,6 +273,13 @@ function Totals({ totals }: { totals: RecordSums }) {
           <strong>{item.value}</strong>
         </div>
       ))}
+      {awaitingPayment > 0 ? (
+        <div className={`${styles.total} ${styles.totalWide}`}>
+          <span>{t('records.awaitingPayment')}</span>
+          <strong>{formatRM(awaitingPayment)}</strong>
+          <small>{t('records.awaitingPaymentHint')}</small>
+        </div>
+      ) : null}
     </section>
   );
 }
