@@ -108,7 +108,9 @@ async function confirm(page: Page, question: string, button: string) {
   await expect(dialog).toBeHidden();
 }
 
-async function exportCsv(page: Page): Promise<{ name: string; rows: string[] }> {
+async function exportCsv(
+  page: Page,
+): Promise<{ name: string; rows: string[]; totals: string[][] }> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('option', { name: 'CSV' }).click();
@@ -116,8 +118,14 @@ async function exportCsv(page: Page): Promise<{ name: string; rows: string[] }> 
   const text = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
   // The sheet has closed: the next export opens a new one.
   await expect(page.getByRole('option', { name: 'CSV' })).toHaveCount(0);
-  const [, ...rows] = text.trim().split(/\r\n/);
-  return { name: file.suggestedFilename(), rows };
+  const [, ...lines] = text.trim().split(/\r\n/);
+  // The file ends with its totals: sales (with their fees, payouts and the refunds), then what
+  // awaits payment.
+  return {
+    name: file.suggestedFilename(),
+    rows: lines.slice(0, -2),
+    totals: lines.slice(-2).map((line) => line.split(',')),
+  };
 }
 
 test('an order from a lot’s end to Completed, another paid then canceled and refunded', async ({
@@ -290,6 +298,13 @@ test('an order from a lot’s end to Completed, another paid then canceled and r
   expect(all.rows).toHaveLength(2);
   expect(all.rows.join('\n')).toContain(paidOrder.number);
   expect(all.rows.join('\n')).toContain(refundedOrder.number);
+  // Sales are the completed order only (50 kg at RM 13.00, 5 % fee); the refund is shown apart
+  // and the refunded order has no fee or payout.
+  expect(all.totals.map((line) => line.filter(Boolean))).toEqual([
+    ['Total sales', '650', '32.5', '617.5', '360'],
+    ['Awaiting payment', '0'],
+  ]);
+  expect(all.rows.find((r) => r.includes(refundedOrder.number))).toContain(',,,,');
   await statusTab(page, 'Completed').click();
   await expect(cards(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Today', exact: true }).click();
