@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,9 +78,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     return client;
   }
 
+  /** A new buyer with RM 2,000 from the operator: more than all its bids below ask (§4a). */
   async function registerBuyer(base: string, n: number) {
     const client = new HttpClient(base);
-    await registerOverHttp(client, 'buyer', `+6019${8_000_000 + n}`, 'Demo@1234');
+    const phone = `+6019${8_000_000 + n}`;
+    await registerOverHttp(client, 'buyer', phone, 'Demo@1234');
+    const credited = await client.request(
+      'POST',
+      `/api/operator/wallets/${encodeURIComponent(phone)}/credit?role=buyer`,
+      { amount: 200_000 },
+      { ...operator, 'x-operator': 'racer', 'idempotency-key': randomUUID() },
+    );
+    expect(credited.status, JSON.stringify(credited.json())).toBe(200);
     return client;
   }
 

@@ -9,7 +9,7 @@ import {
 } from '../src/cli/seed.js';
 import { Client, createTestApp, type DbKind, registerBySms, type TestApp } from './helpers.js';
 
-export { DEMO_BUYER_PHONES };
+export { DEMO_BUYER_PHONES, DEMO_PASSWORD };
 
 /** The demo merchant, store, boats and buyers of PRODUCT.md §9, on the test's clock. */
 export async function seedDemoData(t: TestApp) {

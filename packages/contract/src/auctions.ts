@@ -120,7 +120,10 @@ export const awardWinner = z.object({
 });
 
 export const lotAward = z.object({
-  /** Kg in the lot's orders that are not canceled. */
+  /**
+   * Kg in the lot's orders, less those a default or a cancel before payment gave back (a
+   * cancel-and-refund of a paid order keeps its kg here: PRODUCT.md §4a returns only unpaid kg).
+   */
   awardedQuantity: z.number().int(),
   awardedAmount: z.number().int(),
   /** Kg no bid ever took. */

@@ -15,6 +15,8 @@ import {
  */
 const ALLOWED = new Set([
   'pending_payment→paid:buyer',
+  // PRODUCT.md §4a: at the deadline the wallet is charged when it covers the order.
+  'pending_payment→paid:system',
   'pending_payment→canceled:system',
   'pending_payment→canceled:merchant',
   'paid→ready_for_pickup:merchant',
@@ -34,7 +36,7 @@ describe('order state machine', () => {
     expect(canMove(from, to, by)).toBe(ALLOWED.has(`${from}→${to}:${by}`));
   });
 
-  it('covers all 147 pairs, 8 of them allowed', () => {
+  it('covers all 147 pairs, 9 of them allowed', () => {
     expect(pairs).toHaveLength(7 * 7 * 3);
     expect(pairs.filter(([f, t, b]) => canMove(f, t, b))).toHaveLength(ALLOWED.size);
   });

@@ -293,14 +293,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGKILL mid-work on PostgreSQL'
 
       await recoverDay(m, day);
       const serverNow = new Date(Date.now() + m.node.offsetMs);
-      // The restarted server's deadline job cancels what was left unpaid (it looks every 2 s).
+      // The restarted server's deadline job settles what was left unpaid (it looks every 2 s).
       await waitUntil(
         async () =>
           (await count(
             "select count(*) as n from orders where status = 'pending_payment' and pay_by < $1",
             [new Date(serverNow.getTime() - 60_000)],
           )) === 0,
-        'the overdue orders canceled',
+        'the overdue orders settled',
       );
       // Nothing left for today's run (the server's own payout job may be finishing a batch).
       await waitUntil(

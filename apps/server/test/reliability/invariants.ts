@@ -104,25 +104,52 @@ const CHECKS: Record<string, string> = {
           order by account_id, id desc) last) as wallets) s
     where wallets + held <> deposits - withdrawn - fees`,
 
-  'an ended lot’s orders are its winning bids, each once, and its totals add up': `
+  // PRODUCT.md §4a: an unpaid order canceled (a default or the merchant's cancel) gives its kg
+  // back to the lot (returned kg); an offer of them is a new order of a losing bid; a relist
+  // moves them to a new lot. So a bid's award is its end-of-lot order plus any offered shares,
+  // and the lot's awarded figures are those of its orders that are not Canceled.
+  'an ended lot’s orders are its winning bids and offered shares, and its totals add up': `
     select l.id::text from lots l
     where l.status = 'ended' and (
       l.ended_at is null or l.end_reason is null
       or exists (select 1 from bids b
         where b.lot_id = l.id and b.superseded_at is null and b.awarded_quantity is null)
       or exists (select 1 from bids b
-        where b.lot_id = l.id and b.superseded_at is null and b.awarded_quantity > 0
-          and (select count(*) from orders o join order_items i on i.order_id = o.id
-               where o.bid_id = b.id and o.lot_id = l.id and o.buyer_id = b.buyer_id
-                 and i.quantity = b.awarded_quantity and i.price = b.price) <> 1)
+        where b.lot_id = l.id and b.superseded_at is null and (
+          (select count(*) from orders o where o.bid_id = b.id and not o.offered) > 1
+          or b.awarded_quantity <> (select coalesce(sum(i.quantity), 0)
+            from orders o join order_items i on i.order_id = o.id
+            where o.bid_id = b.id and o.lot_id = l.id and o.buyer_id = b.buyer_id
+              and i.price = b.price)))
       or exists (select 1 from orders o where o.lot_id = l.id and not exists (
         select 1 from bids b where b.id = o.bid_id and b.awarded_quantity > 0))
-      or l.awarded_quantity <> (select coalesce(sum(awarded_quantity), 0) from bids b
-        where b.lot_id = l.id and b.superseded_at is null)
-      or l.awarded_quantity > l.quantity
-      or l.awarded_amount <> (select coalesce(sum(subtotal), 0) from orders o where o.lot_id = l.id)
-      or l.awarded_fee <> (select coalesce(sum(fee), 0) from orders o where o.lot_id = l.id)
+      or l.awarded_quantity <> (select coalesce(sum(i.quantity), 0)
+        from orders o join order_items i on i.order_id = o.id
+        where o.lot_id = l.id and o.status <> 'canceled')
+      or l.awarded_quantity + l.returned_quantity + l.relisted_quantity
+        <> (select coalesce(sum(i.quantity), 0)
+          from orders o join order_items i on i.order_id = o.id
+          where o.lot_id = l.id and not o.offered)
+      or l.awarded_quantity + l.returned_quantity + l.relisted_quantity > l.quantity
+      or l.returned_quantity < 0
+      or l.relisted_quantity <> (select coalesce(sum(r.quantity), 0) from lots r
+        where r.relisted_from = l.id)
+      or l.awarded_amount <> (select coalesce(sum(subtotal), 0) from orders o
+        where o.lot_id = l.id and o.status <> 'canceled')
+      or l.awarded_fee <> (select coalesce(sum(fee), 0) from orders o
+        where o.lot_id = l.id and o.status <> 'canceled')
       or (select count(*) from notifications n where n.lot_id = l.id and n.type = 'lot_ended') <> 1)`,
+
+  'kg are returned exactly by unpaid orders canceled, with the reason why': `
+    select o.id::text, o.status::text, o.cancel_reason::text from orders o
+    where (o.status in ('canceled', 'canceled_refunded')) <> (o.cancel_reason is not null)
+       or (o.status = 'canceled' and o.paid_at is not null)
+       or (o.cancel_reason = 'default' and (o.status <> 'canceled'
+         or not exists (select 1 from order_status_changes c
+           where c.order_id = o.id and c.status = 'canceled' and c.actor = 'system')))
+       or (o.charged_at_deadline and (o.paid_at is null or not exists (
+         select 1 from order_status_changes c
+           where c.order_id = o.id and c.status = 'paid' and c.actor = 'system')))`,
 
   'a live lot has no award, no order and no end notice': `
     select l.id::text from lots l
@@ -153,10 +180,13 @@ export async function brokenInvariants(query: Query): Promise<string[]> {
     const rows = await query(text);
     if (rows.length > 0) broken.push(`${rule}: ${JSON.stringify(rows.slice(0, 5))}`);
   }
-  // The award rule itself (PRODUCT.md §4), recomputed from each time-ended lot's standing bids.
+  // The award rule itself (PRODUCT.md §4), recomputed from each time-ended lot's standing bids:
+  // what each won at the end is its order that no offer made (§4a).
   const bids = await query(`
     select b.id::text, b.lot_id::text, b.seq::text, b.quantity, b.price, b.created_at,
-      b.awarded_quantity, l.quantity as lot_quantity
+      (select coalesce(sum(i.quantity), 0) from orders o join order_items i on i.order_id = o.id
+        where o.bid_id = b.id and not o.offered)::int as awarded_quantity,
+      l.quantity as lot_quantity
     from bids b join lots l on l.id = b.lot_id
     where l.status = 'ended' and l.end_reason = 'time' and b.superseded_at is null`);
   const byLot = groupBy(bids, (b) => String(b.lot_id));

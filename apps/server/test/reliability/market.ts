@@ -214,7 +214,7 @@ export async function merchantsWithMoney(node: ServerNode, n: number, amount: nu
 
 /**
  * Moves the buyers' orders of `lotIds` on as a day of trade would: of every six, one is left
- * unpaid (the payment deadline cancels it), one is paid and then canceled & refunded by the
+ * unpaid (the payment deadline charges the buyer's wallet for it, PRODUCT.md §4a), one is paid and then canceled & refunded by the
  * merchant, and four are paid and completed (Payout Pending).
  */
 export async function settleOrders(merchant: HttpClient, buyers: HttpClient[], lotIds: string[]) {

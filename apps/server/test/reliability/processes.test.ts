@@ -318,7 +318,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await waitUntil(
       async () =>
         (await count("select count(*) as n from orders where status = 'pending_payment'")) === 0,
-      'the unpaid orders canceled',
+      'the unpaid orders settled',
     );
     // Either run may have skipped rows a process's own payout job held: wait for the last commit.
     await waitUntil(
@@ -347,19 +347,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await waitUntil(outboxEmpty, 'the pushes of day 3 sent');
     await snapshot();
 
-    // Each deadline cancel happened once: one timeline entry, one event.
-    const canceled = await q(
+    // Each deadline charge happened once (PRODUCT.md §4a: the demo buyers' wallets cover their
+    // orders, so none is a default): Paid by the system, one timeline entry, one Payment entry.
+    const charged = await q(
       `select o.id::text,
          (select count(*) from order_status_changes c
-          where c.order_id = o.id and c.status = 'canceled')::int as changes
-       from orders o where o.status = 'canceled'`,
+          where c.order_id = o.id and c.status = 'paid' and c.actor = 'system')::int as changes,
+         (select count(*) from wallet_entries w
+          where w.order_id = o.id and w.type = 'payment')::int as payments
+       from orders o where o.charged_at_deadline`,
     );
-    expect(canceled.map((r) => r.id).sort()).toEqual(unpaid.map((o) => o.id).sort());
-    for (const row of canceled) expect(row.changes).toBe(1);
+    expect(charged.map((r) => r.id).sort()).toEqual(unpaid.map((o) => o.id).sort());
+    for (const row of charged) expect(row).toMatchObject({ changes: 1, payments: 1 });
+    expect(await count("select count(*) as n from orders where status = 'canceled'")).toBe(0);
     const cancelEvents = [...written.values()].filter(
       (e) => e.type === 'order_canceled' && e.merchantId === sellerId,
     );
-    expect(cancelEvents.length).toBe(unpaid.length + refunded.length);
+    expect(cancelEvents.length).toBe(refunded.length);
     expect(await brokenInvariants(q)).toEqual([]);
 
     // Every stream, on either process, got each of its merchant's events exactly once.

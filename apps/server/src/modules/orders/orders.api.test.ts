@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, startDemoMarket } from '../../../test/auctions.js';
-import { type Client, DB_KINDS, type TestApp } from '../../../test/helpers.js';
+import { type Client, DB_KINDS, TEST_OPERATOR_TOKEN, type TestApp } from '../../../test/helpers.js';
 import { balanceOf, payOrder, wonOrder, wonOrders } from '../../../test/orders.js';
 
 const DAY_MS = 86_400_000;
@@ -223,8 +223,23 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(noKey.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
   });
 
+  /** A new buyer with RM 0 and `creditLimit` sen of credit from the operator: it may bid, not pay. */
+  async function creditBuyer(creditLimit: number) {
+    const n = accountSeq++;
+    const client = await registerAccount(t, 'buyer', n);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/operator/buyers/${encodeURIComponent(`+6019${String(n).padStart(7, '0')}`)}/credit-limit`,
+      payload: { amount: creditLimit },
+      headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, 'x-operator': 'tester' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return client;
+  }
+
   it('refuses a payment larger than the wallet with Insufficient balance and leaves the order unpaid', async () => {
-    const poor = await registerAccount(t, 'buyer', accountSeq++);
+    // Credit lets it bid (PRODUCT.md §4a); only the wallet pays.
+    const poor = await creditBuyer(2000);
     const [order] = await wonOrders(t, merchant, [{ buyer: poor, quantity: 10, price: 2000 }]);
     if (!order) throw new Error('no order');
     const res = await payOrder(poor, order.id);
@@ -260,19 +275,36 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(await balanceOf(buyer(0))).toBe(before + 20_000);
   });
 
-  it('cancels an order left unpaid 24 h after its creation, on the clock', async () => {
-    const order = await wonOrder(t, merchant, buyer(1));
+  it('settles an order left unpaid 24 h after its creation, on the clock: charged when the wallet covers it, else canceled as a default', async () => {
+    // One lot, two winners: buyer 1 has the money; the other only credit (PRODUCT.md §4a).
+    const debtor = await creditBuyer(2000);
+    const [covered, uncovered] = await wonOrders(t, merchant, [
+      { buyer: buyer(1), quantity: 100, price: 2000 },
+      { buyer: debtor, quantity: 10, price: 2000 },
+    ]);
+    if (!covered || !uncovered) throw new Error('no orders');
+    const before = await balanceOf(buyer(1));
     t.clock.advance(PAYMENT_WINDOW_MS - 1000);
     await t.app.services.orders.settleOverdue(); // older tests' orders are overdue by now
-    expect((await detail(order.id)).status).toBe('pending_payment');
+    expect((await detail(covered.id)).status).toBe('pending_payment');
+    expect((await detail(uncovered.id)).status).toBe('pending_payment');
     t.clock.advance(1000);
-    expect(await t.app.services.orders.settleOverdue()).toBe(1);
-    const d = await detail(order.id);
-    expect(d.status).toBe('canceled');
-    expect(d.timeline.at(-1)).toMatchObject({ status: 'canceled' });
-    const pay = await payOrder(buyer(1), order.id);
+    expect(await t.app.services.orders.settleOverdue()).toEqual({ charged: 1, defaulted: 1 });
+
+    const charged = await detail(covered.id);
+    expect(charged).toMatchObject({ status: 'paid', chargedAtDeadline: true, paidAmount: 20_000 });
+    expect(charged.timeline.at(-1)).toMatchObject({ status: 'paid' });
+    expect(await balanceOf(buyer(1))).toBe(before - 20_000);
+
+    const defaulted = await detail(uncovered.id);
+    expect(defaulted).toMatchObject({ status: 'canceled', cancelReason: 'default', fee: null });
+    expect(defaulted.timeline.at(-1)).toMatchObject({ status: 'canceled' });
+    const pay = await payOrder(debtor, uncovered.id);
     expect(pay.json()).toMatchObject({ code: 'ORDER_STATUS_CONFLICT' });
-    expect(await t.app.services.orders.settleOverdue()).toBe(0);
+
+    expect(await t.app.services.orders.settleOverdue()).toEqual({ charged: 0, defaulted: 0 });
+    expect(await balanceOf(buyer(1))).toBe(before - 20_000);
+    expect(await balanceOf(debtor)).toBe(0);
   });
 
   it('refuses to pay past the deadline before the job has run', async () => {
@@ -387,9 +419,12 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
         .trim()
         .split('\r\n');
       expect(lines[0]).toMatch(/^Order number,Created/);
-      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(
-        selected.items.map((o) => o.number),
-      );
+      // Every selected order, then the totals: sales apart from what awaits payment (§4a).
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+        ...selected.items.map((o) => o.number),
+        'Total sales',
+        'Awaiting payment',
+      ]);
       expect(csv.body).toContain('陈记海鲜 Tan Kee Seafood');
 
       const xlsx = await merchant.request(
@@ -405,7 +440,11 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
         if (n > 1) numbers.push(String(row.getCell(1).value));
       });
       const paid = await listOf('period=7d&tab=paid');
-      expect(numbers).toEqual(paid.items.map((o) => o.number));
+      expect(numbers).toEqual([
+        ...paid.items.map((o) => o.number),
+        'Total sales',
+        'Awaiting payment',
+      ]);
       expect(sheet?.getRow(2).getCell(11).value).toBe(2); // 20 tenths: 2 kg, as a number
 
       const none = await merchant.get('/api/orders/export?format=csv&q=nothing-matches-this');
@@ -414,7 +453,11 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
           .replace(/^\uFEFF/, '')
           .trim()
           .split('\r\n'),
-      ).toHaveLength(1);
+      ).toEqual([
+        expect.stringMatching(/^Order number,/),
+        expect.stringMatching(/^Total sales,/),
+        expect.stringMatching(/^Awaiting payment,/),
+      ]);
     });
   });
 
