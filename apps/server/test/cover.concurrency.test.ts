@@ -1,31 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { amountOf, type BuyerCover, MAX_LOTS_PER_AUCTION } from '@sm/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBoat } from '../src/modules/boats/boats.repo.js';
 import { setBusinessStatus } from '../src/modules/store/store.repo.js';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from './helpers.js';
+import { DB_KINDS } from './helpers.js';
 import {
+  type Answer,
+  callJson,
   HttpClient,
   PROCESS_OPERATOR_TOKEN,
   registerOverHttp,
-  type ServerProcess,
-  startServerProcess,
+  twoServersOnPostgres,
 } from './processes.js';
 import { uploadPhoto } from './reliability/market.js';
 
 const operator = { authorization: `Bearer ${PROCESS_OPERATOR_TOKEN}`, 'x-operator': 'racer' };
-let port = 6300 + Math.floor(Math.random() * 500);
 
 const MERCHANTS = 5;
 const BIDS = 100;
 const BALANCE = 50_000; // RM 500.00
 const CREDIT_LIMIT = 20_000; // RM 200.00
-
-type Answer = { status: number; body: Record<string, unknown> };
 
 /**
  * PRODUCT.md §4a under real concurrency: one buyer fires 100 bids at once, on 100 lots of five
@@ -37,57 +32,24 @@ type Answer = { status: number; body: Record<string, unknown> };
  * be shared by two processes, so this runs when it is there.
  */
 describe.runIf(DB_KINDS.includes('postgres'))('covered bids racing across two processes', () => {
-  let testDb: TestDatabase;
-  let sql: pg.Client;
-  const servers: ServerProcess[] = [];
-  const dirs: string[] = [];
-
-  const start = async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'sm-cover-race-'));
-    dirs.push(dir);
-    servers.push(
-      await startServerProcess((port += 1), {
-        DATA_DIR: dir,
-        DATABASE_URL: testDb.url ?? '',
-        SEED_DEMO: 'false',
-        DB_POOL_MAX: '10',
-      }),
-    );
-  };
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
-    sql = new pg.Client({ connectionString: testDb.url ?? '' });
-    await sql.connect();
-    await Promise.all([start(), start()]);
-  }, 90_000);
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.exited));
-    await sql?.end();
-    await testDb?.drop();
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  const processes = twoServersOnPostgres({
+    prefix: 'sm-cover-race-',
+    firstPort: 6300 + Math.floor(Math.random() * 500),
+    env: {
+      SEED_DEMO: 'false',
+      DB_POOL_MAX: '10',
+    },
   });
-
-  const via = (i: number) => servers[i % 2]!.base;
-  const call = async (
-    client: HttpClient,
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> => {
-    const res = await client.request(method, url, body, headers);
-    return { status: res.status, body: res.json() };
-  };
+  const { via } = processes;
+  const call = callJson;
 
   /** A verified merchant with a boat (set in the database) and one auction of 20 lots. */
   async function merchantWithLots(n: number): Promise<string[]> {
     const client = new HttpClient(via(n));
     await registerOverHttp(client, 'merchant', `+6019${6_100_000 + n}`, 'Demo@1234');
     const id = (await call(client, 'GET', '/api/me')).body.id as string;
-    await setBusinessStatus(testDb.database.db, id, 'verified');
-    await insertBoat(testDb.database.db, id, {
+    await setBusinessStatus(processes.db.database.db, id, 'verified');
+    await insertBoat(processes.db.database.db, id, {
       boatNumber: `PKN ${n}`,
       ownerName: 'Ali',
       imageMediaId: null,
@@ -177,7 +139,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('covered bids racing across two pr
       .filter((b) => b.answer.status !== 200);
     const acceptedTotal = accepted.reduce((s, b) => s + amountOf(b.quantity, b.price), 0);
     // What the database holds: one standing bid per accepted request, nothing else.
-    const { rows } = await sql.query<{ lot_id: string; quantity: number; price: number }>(
+    const { rows } = await processes.sql.query<{ lot_id: string; quantity: number; price: number }>(
       'select lot_id::text, quantity, price from bids where buyer_id = $1 and superseded_at is null',
       [buyerId],
     );
@@ -230,7 +192,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('covered bids racing across two pr
   it('the same while another transaction holds the buyer’s account: the bids queue on it and are checked one after another', async () => {
     // A payment, a deadline charge or a slow bid of the buyer's holds its account for a moment;
     // here a connection of the test's own holds it while all 100 bids arrive and wait for it.
-    const holder = new pg.Client({ connectionString: testDb.url ?? '' });
+    const holder = new pg.Client({ connectionString: processes.db.url ?? '' });
     await holder.connect();
     try {
       await race('queued on the account lock', async (buyerId) => {
@@ -240,7 +202,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('covered bids racing across two pr
           // Both pools' connections (2 × 10) wait on the lock; then it is let go.
           const until = Date.now() + 10_000;
           for (;;) {
-            const { rows } = await sql.query<{ n: string }>(
+            const { rows } = await processes.sql.query<{ n: string }>(
               "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
             );
             if (Number(rows[0]?.n) >= 20 || Date.now() > until) break;

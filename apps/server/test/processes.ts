@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import { TEST_PASSWORD_HASH_COST } from './helpers.js';
+import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from './helpers.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const PROCESS_OPERATOR_TOKEN = 'process-test-operator-token';
@@ -42,6 +45,67 @@ export async function startServerProcess(
     if (child.exitCode !== null || Date.now() > until) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Two server processes of the calling describe block on one fresh PostgreSQL database, each on
+ * its own port and temporary data directory, started before its tests and killed after them with
+ * the database and the directories; `sql` is a direct connection for checks, `via(i)` alternates
+ * between the two.
+ */
+export function twoServersOnPostgres(options: {
+  prefix: string;
+  firstPort: number;
+  env: Record<string, string>;
+}) {
+  let port = options.firstPort;
+  const dirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  const processes = {
+    db: undefined as unknown as TestDatabase,
+    sql: undefined as unknown as pg.Client,
+    servers,
+    via: (i: number) => (servers[i % 2] as ServerProcess).base,
+  };
+  const start = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), options.prefix));
+    dirs.push(dir);
+    servers.push(
+      await startServerProcess((port += 1), {
+        DATA_DIR: dir,
+        DATABASE_URL: processes.db.url ?? '',
+        ...options.env,
+      }),
+    );
+  };
+  beforeAll(async () => {
+    processes.db = await createTestDatabase('postgres');
+    processes.sql = new pg.Client({ connectionString: processes.db.url ?? '' });
+    await processes.sql.connect();
+    await Promise.all([start(), start()]);
+  }, 90_000);
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.exited));
+    await processes.sql?.end();
+    await processes.db?.drop();
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
+  return processes;
+}
+
+export type Answer = { status: number; body: Record<string, unknown> };
+
+/** A request whose answer is read as JSON at once. */
+export async function callJson(
+  client: HttpClient,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await client.request(method, url, body, headers);
+  return { status: res.status, body: res.json() };
 }
 
 /** A cookie-keeping HTTP client of a server process. */

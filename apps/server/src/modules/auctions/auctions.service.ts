@@ -157,6 +157,14 @@ async function createOrder(
   );
 }
 
+/** The merchant's ended lot with returned kg, locked: what an offer or a relist starts from. */
+async function lockReturnedLot(tx: Tx, merchantId: string, lotId: string) {
+  const lot = await repo.lockLot(tx, lotId);
+  if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
+  if (lot.status !== 'ended' || lot.returnedQuantity === 0) throw new AppError('NOTHING_RETURNED');
+  return lot;
+}
+
 /** What a relist copies of a lot: the catch and its terms, not its quantity or its times. */
 const lotCopyOf = (lot: LotRow) => ({
   merchantId: lot.merchantId,
@@ -519,11 +527,7 @@ export function createAuctionService({
    */
   async function offerReturned(merchantId: string, lotId: string): Promise<OfferResponse> {
     return db.transaction(async (tx) => {
-      const lot = await repo.lockLot(tx, lotId);
-      if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
-      if (lot.status !== 'ended' || lot.returnedQuantity === 0) {
-        throw new AppError('NOTHING_RETURNED');
-      }
+      const lot = await lockReturnedLot(tx, merchantId, lotId);
       const now = clock.now();
       if (now >= offerDeadline(lot)) throw new AppError('OFFER_CLOSED');
       const standing = await repo.standingBids(tx, [lot.id]);
@@ -592,11 +596,7 @@ export function createAuctionService({
   async function relistReturned(merchantId: string, lotId: string): Promise<RelistResponse> {
     if ((await businessStatusOf(db, merchantId)) !== 'verified') throw new AppError('NOT_VERIFIED');
     return db.transaction(async (tx) => {
-      const lot = await repo.lockLot(tx, lotId);
-      if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
-      if (lot.status !== 'ended' || lot.returnedQuantity === 0) {
-        throw new AppError('NOTHING_RETURNED');
-      }
+      const lot = await lockReturnedLot(tx, merchantId, lotId);
       const now = clock.now();
       const endsAt = new Date(now.getTime() + LOT_DURATION_MS);
       const quantity = lot.returnedQuantity;

@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../../../test/helpers.js';
 import {
+  callJson,
   HttpClient,
   PROCESS_OPERATOR_TOKEN,
   registerOverHttp,
-  type ServerProcess,
-  startServerProcess,
+  twoServersOnPostgres,
 } from '../../../test/processes.js';
 
 const operator = { authorization: `Bearer ${PROCESS_OPERATOR_TOKEN}`, 'x-operator': 'racer' };
-let port = 5700 + Math.floor(Math.random() * 500);
-
-type Answer = { status: number; body: Record<string, unknown> };
 
 /**
  * Withdrawals under real concurrency (PRODUCT.md §6): many requests of one merchant at once,
@@ -24,51 +17,19 @@ type Answer = { status: number; body: Record<string, unknown> };
  * withdrawal. Only PostgreSQL can be shared by two processes, so this runs when it is there.
  */
 describe.runIf(DB_KINDS.includes('postgres'))('withdrawals across two server processes', () => {
-  let testDb: TestDatabase;
-  let sql: pg.Client;
-  const servers: ServerProcess[] = [];
-  const dirs: string[] = [];
   let phone = 3_000_000;
-
-  const start = async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'sm-wallet-race-'));
-    dirs.push(dir);
-    const server = await startServerProcess((port += 1), {
-      DATA_DIR: dir,
-      DATABASE_URL: testDb.url ?? '',
+  const processes = twoServersOnPostgres({
+    prefix: 'sm-wallet-race-',
+    firstPort: 5700 + Math.floor(Math.random() * 500),
+    env: {
       SEED_DEMO: 'false',
       // Two pools of 10: enough to have many transactions queue on one wallet's lock at once,
       // and room on a default max_connections for the other test files running beside this one.
       DB_POOL_MAX: '10',
-    });
-    servers.push(server);
-  };
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
-    sql = new pg.Client({ connectionString: testDb.url ?? '' });
-    await sql.connect();
-    await Promise.all([start(), start()]);
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.exited));
-    await sql?.end();
-    await testDb?.drop();
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    },
   });
-
-  const via = (i: number) => servers[i % 2]!.base;
-  const call = async (
-    client: HttpClient,
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> => {
-    const res = await client.request(method, url, body, headers);
-    return { status: res.status, body: res.json() };
-  };
+  const { via } = processes;
+  const call = callJson;
 
   /** A merchant signed up through process A, with a verified bank account and `amount` sen. */
   async function merchantWithMoney(amount: number) {
@@ -107,14 +68,17 @@ describe.runIf(DB_KINDS.includes('postgres'))('withdrawals across two server pro
     );
 
   const count = async (query: string, params: unknown[]) =>
-    Number((await sql.query<{ n: string }>(query, params)).rows[0]?.n);
+    Number((await processes.sql.query<{ n: string }>(query, params)).rows[0]?.n);
 
   /** What the database holds for one merchant: the ledger and the withdrawals. */
   async function ledgerOf(merchantId: string) {
-    const { rows } = await sql.query<{ type: string; amount: string; balance_after: string }>(
-      'select type, amount, balance_after from wallet_entries where account_id = $1 order by id',
-      [merchantId],
-    );
+    const { rows } = await processes.sql.query<{
+      type: string;
+      amount: string;
+      balance_after: string;
+    }>('select type, amount, balance_after from wallet_entries where account_id = $1 order by id', [
+      merchantId,
+    ]);
     let running = 0;
     for (const row of rows) {
       running += Number(row.amount);
@@ -154,7 +118,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('withdrawals across two server pro
       withdrawals: 1,
       pending: 1,
     });
-    for (const s of servers) {
+    for (const s of processes.servers) {
       const wallet = await call(client.at(s.base), 'GET', '/api/wallet');
       expect(wallet.body).toMatchObject({
         balance: 95_000,
@@ -211,7 +175,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('withdrawals across two server pro
           ),
         ),
       );
-      const { rows } = await sql.query<{ status: string }>(
+      const { rows } = await processes.sql.query<{ status: string }>(
         'select status from withdrawals where id = $1',
         [withdrawalId],
       );
