@@ -235,13 +235,14 @@ test('an order from a lot’s end to Completed, another paid then canceled and r
 
   // Ready for Pickup → Handed to Driver → Mark Completed, each confirmed.
   const actions = page.getByRole('group', { name: 'Order actions' });
-  for (const [button, status] of [
-    ['Ready for Pickup', 'Ready for Pickup'],
-    ['Handed to Driver', 'In Transit'],
-    ['Mark Completed', 'Completed'],
+  // Each confirm says what it will do to which order.
+  for (const [button, status, question] of [
+    ['Ready for Pickup', 'Ready for Pickup', `Mark ${paidOrder.number} Ready for Pickup?`],
+    ['Handed to Driver', 'In Transit', `Hand ${paidOrder.number} to the driver?`],
+    ['Mark Completed', 'Completed', `Mark ${paidOrder.number} Completed?`],
   ] as const) {
     await actions.getByRole('button', { name: button }).click();
-    await confirm(page, 'Confirm to update status?', 'Confirm');
+    await confirm(page, question, button);
     await toastSays(page, 'Updated');
     await expect(summary).toContainText(status);
   }

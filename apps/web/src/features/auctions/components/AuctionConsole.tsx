@@ -1,6 +1,5 @@
 import { type AuctionSummary, formatKg, formatRM, type LotStatus, SPECIES } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import Tabs from 'antd-mobile/es/components/tabs';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
@@ -21,6 +20,7 @@ import { PageMessage } from '../../../lib/ui/PageMessage';
 import { SearchField } from '../../../lib/ui/SearchField';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from './StatusTag';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /**
  * Home's figures (spec §2 "Dashboard", PRODUCT.md §4a): live auctions, total bid sales, total sales,
@@ -80,12 +80,13 @@ function Thumb({ url }: { url: string | null }) {
 
 function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: number }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const remove = useDeleteAuction();
   const locale = currentLocale();
   const live = auction.status === 'live';
 
   const confirmDelete = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('console.deleteConfirm', { name: auction.name }),
       confirmText: t('console.delete'),
       cancelText: t('common.cancel'),

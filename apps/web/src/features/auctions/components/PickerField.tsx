@@ -1,6 +1,7 @@
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import Picker from 'antd-mobile/es/components/picker';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../lib/datetime';
 import { Field } from '../../../lib/ui/Field';
@@ -61,18 +62,9 @@ export function PickerField({
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
+  // Declarative, so the wheel belongs to the form: it closes when the page goes (Back).
+  const [open, setOpen] = useState(false);
   const chosen = options.find((option) => option.value === value);
-  const open = async () => {
-    const picked = await Picker.prompt({
-      columns: [options],
-      defaultValue: value ? [value] : undefined,
-      title: label,
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    const next = picked?.[0];
-    if (typeof next === 'string') onChange(next);
-  };
   return (
     <Field id={id} label={label} error={error}>
       <ChooseButton
@@ -80,7 +72,20 @@ export function PickerField({
         text={chosen?.label}
         placeholder={placeholder}
         disabled={disabled}
-        onClick={() => void open()}
+        onClick={() => setOpen(true)}
+      />
+      <Picker
+        columns={[options]}
+        visible={open}
+        value={value ? [value] : []}
+        title={label}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        onClose={() => setOpen(false)}
+        onConfirm={(picked) => {
+          const next = picked[0];
+          if (typeof next === 'string') onChange(next);
+        }}
       />
     </Field>
   );
@@ -108,26 +113,31 @@ export function DateTimeField({
   onChange: (iso: string) => void;
 }) {
   const { t } = useTranslation();
-  const open = async () => {
-    const now = new Date();
-    const current = value ? new Date(value) : now;
-    const picked = await DatePicker.prompt({
-      precision: 'minute',
-      ...pickerRange(now),
-      defaultValue: Number.isNaN(current.getTime()) ? now : current,
-      title: label,
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (picked) onChange(picked.toISOString());
-  };
+  const [open, setOpen] = useState(false);
+  // The range and the starting value are read when the wheel opens, not at every render.
+  const [now, setNow] = useState(() => new Date());
+  const current = value ? new Date(value) : now;
   return (
     <Field id={id} label={label} error={error}>
       <ChooseButton
         id={id}
         text={value ? formatLocalDateTime(value) : undefined}
         placeholder={label}
-        onClick={() => void open()}
+        onClick={() => {
+          setNow(new Date());
+          setOpen(true);
+        }}
+      />
+      <DatePicker
+        visible={open}
+        precision="minute"
+        {...pickerRange(now)}
+        value={Number.isNaN(current.getTime()) ? now : current}
+        title={label}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        onClose={() => setOpen(false)}
+        onConfirm={(picked) => onChange(picked.toISOString())}
       />
     </Field>
   );

@@ -32,6 +32,7 @@ import {
   type StoredDraft,
   validateLots,
 } from '../lotDraft';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /** Create Auction (spec §2, §3, §5): one or more lots, a local draft, publish. */
 export default function CreateAuctionPage({ query }: { query: Record<string, string> }) {
@@ -56,6 +57,7 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
 /** The form; with `relist`, its one lot is that lot again instead of an empty one or a draft. */
 function AuctionForm({ relist }: { relist?: LotDetail }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const merchant = useMerchantInfo();
   const merchantId = merchant?.id ?? '';
@@ -130,7 +132,7 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
   };
 
   const remove = async (lot: LotDraft, index: number) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('auctionForm.removeLotConfirm', { n: index + 1 }),
       confirmText: t('auctionForm.removeLot'),
       cancelText: t('common.cancel'),

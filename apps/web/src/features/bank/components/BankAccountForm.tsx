@@ -1,6 +1,5 @@
 import { BANK_HOLDER_MAX_LENGTH, type BankAccount, normalizeAccountNumber } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -17,6 +16,7 @@ import {
 } from '../form';
 import { BankPicker } from './BankPicker';
 import styles from './bank.module.css';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /** Per-field texts for an empty field: 'Please fill in all fields' under one field reads oddly. */
 const REQUIRED_TEXT = {
@@ -33,6 +33,7 @@ const REQUIRED_TEXT = {
  */
 export function BankAccountForm({ account }: { account: BankAccount | null }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const save = useSaveBankAccount();
   const { values, errors, setErrors, set, showSaveError } = useFieldForm(
     () => valuesOf(account),
@@ -59,7 +60,7 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
         toast(t('success.savedSuccessfully'), 'success');
         return;
       }
-      const confirmed = await Dialog.confirm({
+      const confirmed = await confirm({
         content: t('bank.reverifyConfirm'),
         confirmText: t('bank.save'),
         cancelText: t('common.cancel'),

@@ -1,6 +1,5 @@
 import type { Boat } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
@@ -15,6 +14,7 @@ import { boatsQueryOptions, useDeleteBoat } from '../api';
 import { BoatForm } from '../components/BoatForm';
 import { ListItem } from '../components/ListItem';
 import styles from '../components/boats.module.css';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /** The sheet's state: which boat it edits (null: a new one), and a key per opening. */
 interface Sheet {
@@ -28,6 +28,7 @@ const SHEET_STYLE = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 /** Boats (Store → Boats, spec §5): the lot form picks the boat of each lot from this list. */
 export default function BoatsPage() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const boats = useQuery(boatsQueryOptions());
   const remove = useDeleteBoat();
   const [sheet, setSheet] = useState<Sheet>({ open: false, boat: null, key: 0 });
@@ -38,7 +39,7 @@ export default function BoatsPage() {
   const closeSheet = () => setSheet((current) => ({ ...current, open: false }));
 
   const confirmDelete = async (boat: Boat) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('boats.deleteBoatConfirm', { number: boat.boatNumber }),
       confirmText: t('boats.delete'),
       cancelText: t('common.cancel'),

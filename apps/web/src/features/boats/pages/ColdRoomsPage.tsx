@@ -1,6 +1,5 @@
 import type { ColdRoom } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Switch from 'antd-mobile/es/components/switch';
@@ -25,6 +24,7 @@ import { ColdRoomForm } from '../components/ColdRoomForm';
 import { ListItem } from '../components/ListItem';
 import styles from '../components/boats.module.css';
 import { defaultNameFor, toggledRoom } from '../form';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 interface Sheet {
   open: boolean;
@@ -87,6 +87,7 @@ function ColdRoomItem({
  */
 export default function ColdRoomsPage() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const flagId = useId();
   const rooms = useQuery(coldRoomsQueryOptions());
   const settings = useColdRoomSettings();
@@ -98,7 +99,7 @@ export default function ColdRoomsPage() {
   const closeSheet = () => setSheet((current) => ({ ...current, open: false }));
 
   const confirmDelete = async (room: ColdRoom) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('boats.deleteColdRoomConfirm', { name: room.name }),
       confirmText: t('boats.delete'),
       cancelText: t('common.cancel'),

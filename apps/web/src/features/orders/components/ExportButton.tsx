@@ -13,6 +13,8 @@ import styles from './orders.module.css';
 export function ExportButton({ filter }: { filter: OrderListFilter }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // Declarative, so the sheet belongs to the page: Back closes it with the page.
+  const [choosing, setChoosing] = useState(false);
 
   const run = async (format: ExportFormat) => {
     setBusy(true);
@@ -25,29 +27,30 @@ export function ExportButton({ filter }: { filter: OrderListFilter }) {
     }
   };
 
-  const open = () => {
-    ActionSheet.show({
-      extra: t('orders.exportTitle'),
-      cancelText: t('common.cancel'),
-      closeOnAction: true,
-      actions: EXPORT_FORMATS.map((format) => ({
-        key: format,
-        text: t(`orders.exportAs.${format}`),
-        onClick: () => void run(format),
-      })),
-    });
-  };
-
   return (
-    <Button
-      className={styles.export}
-      size="small"
-      fill="outline"
-      color="primary"
-      loading={busy}
-      onClick={open}
-    >
-      <DownlandOutline aria-hidden="true" /> {t('orders.export')}
-    </Button>
+    <>
+      <Button
+        className={styles.export}
+        size="small"
+        fill="outline"
+        color="primary"
+        loading={busy}
+        onClick={() => setChoosing(true)}
+      >
+        <DownlandOutline aria-hidden="true" /> {t('orders.export')}
+      </Button>
+      <ActionSheet
+        visible={choosing}
+        extra={t('orders.exportTitle')}
+        cancelText={t('common.cancel')}
+        closeOnAction
+        onClose={() => setChoosing(false)}
+        actions={EXPORT_FORMATS.map((format) => ({
+          key: format,
+          text: t(`orders.exportAs.${format}`),
+          onClick: () => void run(format),
+        }))}
+      />
+    </>
   );
 }

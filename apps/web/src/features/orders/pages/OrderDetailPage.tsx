@@ -1,6 +1,5 @@
 import { formatRM, type FulfilmentStatus, type OrderDetail } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import BillOutline from 'antd-mobile-icons/es/BillOutline';
 import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { PageMessage } from '../../../lib/ui/PageMessage';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { copyText } from '../share';
 import { merchantActions } from '../status';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 export interface OrderDetailPageProps {
   query: Record<string, string>;
@@ -108,6 +108,7 @@ function Actions({
   onConflict: () => void;
 }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const advance = useAdvanceOrder(order.id);
   const cancel = useCancelOrder(order.id);
   const { next, cancel: cancelTo, slip: slipAllowed } = merchantActions(order.status);
@@ -121,9 +122,10 @@ function Actions({
   };
 
   const step = async (status: FulfilmentStatus) => {
-    const confirmed = await Dialog.confirm({
-      content: t('orderDetail.confirmUpdate'),
-      confirmText: t('common.confirm'),
+    const confirmed = await confirm({
+      title: t(`orderDetail.confirmStep.${status}`, { number: order.number }),
+      content: t(`orderDetail.confirmStepNote.${status}`),
+      confirmText: t(`orderDetail.next.${status}`),
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
@@ -134,7 +136,9 @@ function Actions({
   };
 
   const cancelOrder = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
+      title: t('orderDetail.confirmCancelTitle', { number: order.number }),
+      danger: true,
       content:
         cancelTo === 'canceled_refunded'
           ? t('orderDetail.confirmCancelRefund')

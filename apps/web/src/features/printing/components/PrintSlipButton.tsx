@@ -1,7 +1,6 @@
 import type { Printer } from '@sm/contract';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { printersQueryOptions } from '../api';
 import { usePrint } from '../print';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /**
  * Prints an order's pick-up slip on the merchant's printer: the only one at once, or the one
@@ -24,6 +24,7 @@ export function PrintSlipButton({
   block?: boolean;
 }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const printers = useQuery(printersQueryOptions());
   const print = usePrint();
@@ -40,7 +41,7 @@ export function PrintSlipButton({
     const list = printers.data ?? [];
     const [first] = list;
     if (!first) {
-      const setUp = await Dialog.confirm({
+      const setUp = await confirm({
         content: t('printing.noPrinter'),
         confirmText: t('printing.setUp'),
         cancelText: t('common.cancel'),

@@ -1,6 +1,5 @@
 import type { Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import ReceiptOutline from 'antd-mobile-icons/es/ReceiptOutline';
@@ -15,6 +14,7 @@ import { printersQueryOptions, useDeletePrinter } from '../api';
 import { PrinterCard } from '../components/PrinterCard';
 import { PrinterForm } from '../components/PrinterForm';
 import styles from '../components/printing.module.css';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /** The sheet's state: which printer it edits (null: a new one), and a key per opening. */
 interface Sheet {
@@ -26,6 +26,7 @@ interface Sheet {
 /** Printer setup (Profile → Printer setup): network, Bluetooth and system-dialog printers. */
 export default function PrinterSetupPage() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const printers = useQuery(printersQueryOptions());
   const remove = useDeletePrinter();
   const [sheet, setSheet] = useState<Sheet>({ open: false, printer: null, key: 0 });
@@ -36,7 +37,7 @@ export default function PrinterSetupPage() {
   const closeSheet = () => setSheet((current) => ({ ...current, open: false }));
 
   const confirmDelete = async (printer: Printer) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('printing.deleteConfirm', { name: printer.name }),
       confirmText: t('printing.delete'),
       cancelText: t('common.cancel'),

@@ -2,7 +2,6 @@ import { formatMalaysianMobile, type Locale, LOCALES } from '@sm/contract';
 import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Badge from 'antd-mobile/es/components/badge';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
@@ -27,6 +26,7 @@ import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { useLogout } from '../api';
 import styles from './profile.module.css';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 const MONEY_LINKS = [
   { to: PATHS.businessRecords, title: 'businessRecords', icon: <HistogramOutline /> },
@@ -47,6 +47,7 @@ const SETTINGS_LINKS = [
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const merchant = useMerchantInfo();
   const logout = useLogout();
@@ -63,7 +64,7 @@ export default function ProfilePage() {
       : t(`profile.businessNotes.${status}`);
 
   const confirmLogout = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('profile.logoutConfirm'),
       confirmText: t('profile.logout'),
       cancelText: t('common.cancel'),

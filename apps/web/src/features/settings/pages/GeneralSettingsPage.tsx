@@ -1,6 +1,5 @@
 import { type Locale, LOCALES } from '@sm/contract';
 import Badge from 'antd-mobile/es/components/badge';
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';
@@ -20,6 +19,7 @@ import { Spinner } from '../../../lib/ui/Spinner';
 import { useUnreadNotifications } from '../../../lib/unreadNotifications';
 import { clearLocalData, formatBytes, localDataSize } from '../localData';
 import styles from './settings.module.css';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
 
@@ -29,6 +29,7 @@ const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
  */
 export default function GeneralSettingsPage() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const unread = useUnreadNotifications();
@@ -39,7 +40,7 @@ export default function GeneralSettingsPage() {
 
   const confirmClear = async () => {
     if (clearing) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('general.clear.title'),
       content: t('general.clear.confirm'),
       confirmText: t('general.clear.action'),

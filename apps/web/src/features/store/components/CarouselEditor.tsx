@@ -1,5 +1,4 @@
 import { MAX_CAROUSEL_IMAGES, MAX_PHOTO_BYTES, type MediaItem } from '@sm/contract';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Swiper from 'antd-mobile/es/components/swiper';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
@@ -14,6 +13,7 @@ import { uploadPhoto, useSaveCarousel } from '../api';
 import { compressPhoto } from '../../../lib/photo';
 import styles from './store.module.css';
 import { UploadProgress } from './UploadProgress';
+import { useConfirm } from '../../../lib/ui/useConfirm';
 
 const tooLarge = () => new RequestError('FILE_TOO_LARGE', 'File is too large', 413);
 
@@ -32,6 +32,7 @@ const moved = <T,>(items: readonly T[], from: number, to: number): T[] => {
  */
 export function CarouselEditor({ photos }: { photos: MediaItem[] }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const save = useSaveCarousel();
   const [uploads, setUploads] = useState<{ id: number; name: string; sent: number | null }[]>([]);
   const nextUpload = useRef(0);
@@ -85,7 +86,7 @@ export function CarouselEditor({ photos }: { photos: MediaItem[] }) {
   };
 
   const remove = async (index: number) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       content: t('store.removePhotoConfirm'),
       confirmText: t('store.remove'),
       cancelText: t('common.cancel'),

@@ -1,0 +1,71 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+
+export interface ConfirmOptions {
+  /** What will happen, as a question: "Mark SO… Ready for Pickup?". */
+  title?: ReactNode;
+  content?: ReactNode;
+  confirmText: ReactNode;
+  cancelText: ReactNode;
+  /** The confirm button in red: the action cannot be undone. */
+  danger?: boolean;
+}
+
+/**
+ * A confirm dialog that belongs to the component that asked for it: it closes when that component
+ * unmounts (the merchant pressed Back, or the page moved on because the order changed), and its
+ * answer is then false, so nothing runs from a page that is gone. antd-mobile's Dialog.confirm
+ * stays on screen over whatever page comes next and still resolves true when tapped.
+ */
+export function useConfirm() {
+  const state = useRef({ mounted: true, open: new Set<() => void>() });
+  useEffect(() => {
+    const current = state.current;
+    current.mounted = true;
+    return () => {
+      current.mounted = false;
+      for (const close of current.open) close();
+      current.open.clear();
+    };
+  }, []);
+
+  return useCallback(
+    (options: ConfirmOptions) =>
+      new Promise<boolean>((resolve) => {
+        const current = state.current;
+        if (!current.mounted) {
+          resolve(false);
+          return;
+        }
+        let close = () => {};
+        let settled = false;
+        const settle = (confirmed: boolean) => {
+          if (settled) return;
+          settled = true;
+          current.open.delete(close);
+          resolve(confirmed && current.mounted);
+        };
+        const handler = Dialog.show({
+          title: options.title,
+          content: options.content,
+          closeOnAction: true,
+          onClose: () => settle(false),
+          actions: [
+            [
+              { key: 'cancel', text: options.cancelText, onClick: () => settle(false) },
+              {
+                key: 'confirm',
+                text: options.confirmText,
+                bold: true,
+                danger: options.danger ?? false,
+                onClick: () => settle(true),
+              },
+            ],
+          ],
+        });
+        close = handler.close;
+        current.open.add(close);
+      }),
+    [],
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, type Page } from '@playwright/test';
+import {
+  advanceClock,
+  bid,
+  buyerSession,
+  FIFTEEN_MINUTES,
+  publishAuction,
+  signIn,
+  unique,
+} from './helpers';
+import { test } from './test';
+
+/** A Paid order of the demo merchant: a lot won by demo buyer 2 and paid through the buyer API. */
+async function paidOrder(page: Page, baseURL: string) {
+  const { lotIds } = await publishAuction(page, [
+    { name: unique('Overlay lot'), quantity: 50, startPrice: 1000 },
+  ]);
+  const lotId = lotIds[0]!;
+  const buyer = await buyerSession(baseURL, '013-000 0002');
+  await bid(buyer, lotId, 50, 1000);
+  await advanceClock(page.request, FIFTEEN_MINUTES);
+  let orderId = '';
+  await expect
+    .poll(async () => {
+      const lot = await (await page.request.get(`/api/lots/${lotId}`)).json();
+      orderId = lot.award?.winners[0]?.orderId ?? '';
+      return orderId;
+    })
+    .not.toBe('');
+  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
+    headers: { 'idempotency-key': `overlay-${orderId}` },
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await buyer.dispose();
+  return orderId;
+}
+
+const statusOf = async (page: Page, orderId: string) =>
+  (await (await page.request.get(`/api/orders/${orderId}`)).json()).status as string;
+
+test('Back with a confirm open closes it, and the order does not change', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page);
+  const orderId = await paidOrder(page, baseURL!);
+  await page.goto('/#/pages/orders/orders');
+  await page.goto(`/#/pages/orders/order-detail?id=${orderId}`);
+  const actions = page.getByRole('group', { name: 'Order actions' });
+  const dialog = page.getByRole('dialog');
+
+  // Ready for Pickup asked, then Back: the dialog goes with the page.
+  await actions.getByRole('button', { name: 'Ready for Pickup' }).click();
+  await expect(dialog).toContainText('Ready for Pickup?');
+  const confirmButton = dialog.getByRole('button', { name: 'Ready for Pickup' });
+  await page.goBack();
+  await expect(page).toHaveURL(/orders\/orders/);
+  await expect(dialog).toBeHidden();
+  await expect(confirmButton).toHaveCount(0);
+  expect(await statusOf(page, orderId)).toBe('paid');
+
+  // Cancel-and-refund asked, then Back: nothing is refunded.
+  await page.goForward();
+  await actions.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toContainText('Cancel this order and refund to buyer wallet?');
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  expect(await statusOf(page, orderId)).toBe('paid');
+
+  // Asked again on the page itself, the confirm does what it says.
+  await page.goForward();
+  await actions.getByRole('button', { name: 'Ready for Pickup' }).click();
+  await dialog.getByRole('button', { name: 'Ready for Pickup' }).click();
+  await expect.poll(() => statusOf(page, orderId)).toBe('ready_for_pickup');
+});
+
+test('the export sheet and the lot form’s wheels close with their page', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/#/pages/orders/orders');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByRole('option', { name: 'CSV' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('option', { name: 'CSV' })).toHaveCount(0);
+
+  await page.goto('/#/pages/auction-create/auction-create');
+  await page.getByLabel('Species category').first().click();
+  const wheel = page.locator('.adm-picker').filter({ visible: true });
+  await expect(wheel).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(wheel).toHaveCount(0);
+});
