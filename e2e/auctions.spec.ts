@@ -167,7 +167,12 @@ test('creates an auction of two lots, follows its bids live and sees the award',
   await expect(ladder.getByRole('row').nth(1)).toContainText('RM 13.00');
   await expect(ladder.getByRole('row').nth(1)).toContainText('Winning 50');
   await expect(ladder.getByRole('row').nth(2)).toContainText('Winning 30');
-  await expect(page.getByText('Bid amount').locator('..')).toContainText('RM 1,010.00');
+  // The figures are what the bids win now, never more kg than the lot has.
+  await expect(page.getByText('Winning bids').locator('..')).toContainText('RM 1,010.00');
+  await expect(page.getByText('Winning kg').locator('..')).toContainText('80 of 100 kg');
+  // A live lot opens on what moves: time left, the figures and the ladder, photos below.
+  await expect(page.getByRole('timer')).toBeInViewport();
+  await expect(ladder.getByRole('heading', { name: /^Bids/ })).toBeInViewport();
 
   // A buyout ends lot 2 at once.
   await page.getByRole('tab', { name: /2\./ }).click();

@@ -4,6 +4,7 @@ import { formatTime } from '../../../lib/datetime';
 import { buyerRecordText } from '../../../lib/market';
 import styles from './lot.module.css';
 import { LotTable } from './LotFigures';
+import { shownAmount } from '../winning';
 
 /**
  * The standing bids, best first, as the server ranks them. The kg each would win if the lot ended
@@ -39,7 +40,7 @@ export function BidLadder({ bids, live }: { bids: MerchantBidEntry[]; live: bool
                   </small>
                 ) : null}
               </td>
-              <td>{formatRM(bid.amount)}</td>
+              <td>{formatRM(shownAmount(bid, live))}</td>
             </tr>
           ))}
         </LotTable>

@@ -1,4 +1,5 @@
 import { formatKg, formatRM, type LotDetail, SPECIES } from '@sm/contract';
+import { winningTotals } from '../winning';
 import Button from 'antd-mobile/es/components/button';
 import Swiper from 'antd-mobile/es/components/swiper';
 import Tabs from 'antd-mobile/es/components/tabs';
@@ -121,6 +122,8 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
   const navigate = useNavigate();
   const live = lot.status === 'live';
   const unsold = lot.award?.unsoldQuantity ?? 0;
+  // What the bids win if the lot ended now (never more than the lot), not what they ask for.
+  const winning = winningTotals(lot.bids);
 
   return (
     <div className={styles.screen}>
@@ -145,8 +148,6 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
           ))}
         </Tabs>
       ) : null}
-
-      <Media lot={lot} />
 
       <section className={styles.card} aria-labelledby="lot-name">
         <div className={styles.titleRow}>
@@ -184,8 +185,14 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
           <>
             <Figures
               rows={[
-                { label: t('lot.bidKg'), value: `${formatKg(lot.bidQuantity)} kg` },
-                { label: t('lot.bidAmount'), value: formatRM(lot.bidAmount) },
+                {
+                  label: t('lot.winningKgFigure'),
+                  value: t('lot.winningOf', {
+                    kg: formatKg(winning.quantity),
+                    total: formatKg(lot.quantity),
+                  }),
+                },
+                { label: t('lot.winningAmount'), value: formatRM(winning.amount) },
                 {
                   label: t('lot.projectedSettlement'),
                   value: formatRM(lot.projectedSettlement),
@@ -223,6 +230,8 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
         </div>
       ) : null}
 
+      {/* The catch's photos after what the merchant acts on: time left, figures, ladder, award. */}
+      <Media lot={lot} />
       <Facts lot={lot} />
     </div>
   );
