@@ -374,6 +374,7 @@ test('an unpaid order can be canceled without a refund; a missing order reads as
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await confirm(page, 'Cancel this order? The buyer has not paid for it.', 'Cancel order');
   await expect(summary).toContainText('Canceled');
+  await expect(region(page, 'Invoice')).toContainText('No invoice: the order was canceled.');
   await expect(summary.getByRole('timer')).toHaveCount(0);
   // The buyer can no longer pay it.
   const late = await buyer3.post(`/api/buyer/orders/${order.id}/pay`, {

@@ -1,4 +1,4 @@
-import { APP_VERSION, type VersionResponse, WEB_BUILD_META } from '@sm/contract';
+import { APP_VERSION, APP_VERSION_CODE, type VersionResponse, WEB_BUILD_META } from '@sm/contract';
 import { useMutation } from '@tanstack/react-query';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
@@ -17,9 +17,11 @@ export function runningBuild(doc: Document = document): string | null {
   return doc.querySelector(`meta[name="${WEB_BUILD_META}"]`)?.getAttribute('content') ?? null;
 }
 
-/** `1.0.0 (0f3a9c1)`: the version merchants read, with the build support asks for. */
+/** `1.0.0 (100) · 0f3a9c1`: the version merchants read, with the build support asks for. */
 export function appVersionLabel(build: string | null = runningBuild()): string {
-  return build ? `${APP_VERSION} (${build.slice(0, 7)})` : APP_VERSION;
+  // The spec's version and code (§1: 1.0.0, code 100), then the build that runs.
+  const version = `${APP_VERSION} (${APP_VERSION_CODE})`;
+  return build ? `${version} · ${build.slice(0, 7)}` : version;
 }
 
 export type UpdateState = 'current' | 'available';

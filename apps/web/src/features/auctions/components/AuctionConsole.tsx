@@ -87,8 +87,11 @@ function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: num
 
   const confirmDelete = async () => {
     const confirmed = await confirm({
-      content: t('console.deleteConfirm', { name: auction.name }),
+      content: live
+        ? t('console.deleteConfirm', { name: auction.name })
+        : t('console.deleteEndedConfirm', { name: auction.name }),
       confirmText: t('console.delete'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;

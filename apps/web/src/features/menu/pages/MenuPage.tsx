@@ -9,9 +9,9 @@ import CompassOutline from 'antd-mobile-icons/es/CompassOutline';
 import ContentOutline from 'antd-mobile-icons/es/ContentOutline';
 import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
 import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
-import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
+import CloseCircleOutline from 'antd-mobile-icons/es/CloseCircleOutline';
 import QuestionCircleOutline from 'antd-mobile-icons/es/QuestionCircleOutline';
-import ReceiptOutline from 'antd-mobile-icons/es/ReceiptOutline';
 import SendOutline from 'antd-mobile-icons/es/SendOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
@@ -26,6 +26,7 @@ import { PATHS } from '../../../lib/paths';
 import { useUnreadNotifications } from '../../../lib/unreadNotifications';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import styles from './menu.module.css';
+import { PrinterIcon } from '../../../lib/ui/PrinterIcon';
 
 interface Shortcut {
   to: string;
@@ -61,7 +62,7 @@ const SECTIONS: { key: SectionKey; items: Shortcut[] }[] = [
         label: (t) => t('orders.tabs.to_pay'),
         icon: <ClockCircleOutline />,
       },
-      { to: ordersTab('paid'), label: (t) => t('orders.tabs.paid'), icon: <PayCircleOutline /> },
+      { to: ordersTab('paid'), label: (t) => t('orders.tabs.paid'), icon: <CheckShieldOutline /> },
       { to: ordersTab('to_ship'), label: (t) => t('orders.tabs.to_ship'), icon: <SendOutline /> },
       {
         to: ordersTab('in_transit'),
@@ -72,6 +73,11 @@ const SECTIONS: { key: SectionKey; items: Shortcut[] }[] = [
         to: ordersTab('completed'),
         label: (t) => t('orders.tabs.completed'),
         icon: <CheckCircleOutline />,
+      },
+      {
+        to: ordersTab('canceled'),
+        label: (t) => t('orders.tabs.canceled'),
+        icon: <CloseCircleOutline />,
       },
     ],
   },
@@ -100,7 +106,7 @@ const SECTIONS: { key: SectionKey; items: Shortcut[] }[] = [
         icon: <BellOutline />,
         badge: 'notifications',
       },
-      { to: PATHS.printer, label: (t) => t('nav.printer'), icon: <ReceiptOutline /> },
+      { to: PATHS.printer, label: (t) => t('nav.printer'), icon: <PrinterIcon /> },
       { to: PATHS.general, label: (t) => t('nav.general'), icon: <SetOutline /> },
     ],
   },

@@ -165,7 +165,11 @@ export function InvoiceCard({ order }: { order: OrderDetail }) {
           {t('orderDetail.generateInvoice')}
         </Button>
       ) : (
-        <p className={styles.muted}>{t('orderDetail.invoiceAfterPayment')}</p>
+        <p className={styles.muted}>
+          {isCanceled(order.status)
+            ? t('orderDetail.invoiceCanceled')
+            : t('orderDetail.invoiceAfterPayment')}
+        </p>
       )}
       <EInvoiceLine invoice={invoice} />
     </section>

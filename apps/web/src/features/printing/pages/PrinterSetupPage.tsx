@@ -2,7 +2,6 @@ import type { Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
-import ReceiptOutline from 'antd-mobile-icons/es/ReceiptOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { PrinterCard } from '../components/PrinterCard';
 import { PrinterForm } from '../components/PrinterForm';
 import styles from '../components/printing.module.css';
 import { useConfirm } from '../../../lib/ui/useConfirm';
+import { PrinterIcon } from '../../../lib/ui/PrinterIcon';
 
 /** The sheet's state: which printer it edits (null: a new one), and a key per opening. */
 interface Sheet {
@@ -78,7 +78,7 @@ export default function PrinterSetupPage() {
     content = (
       <PageMessage
         className={styles.state}
-        icon={<ReceiptOutline aria-hidden="true" />}
+        icon={<PrinterIcon />}
         title={t('printing.empty')}
         description={t('printing.emptyHint')}
       >

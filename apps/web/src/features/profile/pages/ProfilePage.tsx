@@ -11,7 +11,6 @@ import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
 import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutline';
-import ReceiptOutline from 'antd-mobile-icons/es/ReceiptOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
@@ -27,6 +26,7 @@ import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { useLogout } from '../api';
 import styles from './profile.module.css';
 import { useConfirm } from '../../../lib/ui/useConfirm';
+import { PrinterIcon } from '../../../lib/ui/PrinterIcon';
 
 const MONEY_LINKS = [
   { to: PATHS.businessRecords, title: 'businessRecords', icon: <HistogramOutline /> },
@@ -35,7 +35,7 @@ const MONEY_LINKS = [
 ] as const;
 
 const SETTINGS_LINKS = [
-  { to: PATHS.printer, title: 'printer', icon: <ReceiptOutline /> },
+  { to: PATHS.printer, title: 'printer', icon: <PrinterIcon /> },
   { to: PATHS.general, title: 'general', icon: <SetOutline /> },
   { to: PATHS.menu, title: 'menu', icon: <AppstoreOutline /> },
   { to: PATHS.about, title: 'about', icon: <InformationCircleOutline /> },
