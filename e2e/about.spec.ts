@@ -139,7 +139,7 @@ test('About: the app, its documents and support that is open on a weekday at 10:
   await openAbout(page, text);
 
   await expect(page.getByRole('heading', { name: 'Seafood Merchant' })).toBeVisible();
-  await expect(page.getByText(/^Version 1\.0\.0 \([0-9a-f]{7}\)$/)).toBeVisible();
+  await expect(page.getByText(/^Version 1\.0\.0 \(100\) · [0-9a-f]{7}$/)).toBeVisible();
 
   const card = page.getByRole('region', { name: 'Support' });
   await expect(card.getByText(text.open, { exact: true })).toBeVisible();
@@ -240,7 +240,7 @@ test('feedback: every field says what is wrong, then it is stored and Submitted'
       message: text.report,
       contact: '+60129876543',
       locale: 'en',
-      appVersion: expect.stringMatching(/^1\.0\.0 \([0-9a-f]{7}\)$/),
+      appVersion: expect.stringMatching(/^1\.0\.0 \(100\) · [0-9a-f]{7}$/),
     }),
   ]);
   await page.getByText(text.feedback, { exact: true }).click();

@@ -208,6 +208,8 @@ test('the header back button goes to the root on a first page, else back', async
   await deep.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(deep).toHaveURL(/#\/pages\/profile\/profile/);
   await expect(deep.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  // Profile is a tab root, as Home and Orders are: the tab bar leads away, not a back arrow.
+  await expect(deep.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
 
   // Tapping the active tab does nothing.
   await tabBar(deep).getByText('Profile', { exact: true }).click();

@@ -23,7 +23,10 @@ export interface AppRoute {
   guestOnly?: boolean;
   tab?: TabKey;
   background?: string;
-  /** No back button: home is the entry page; sign-in has nowhere to go back to. */
+  /**
+   * No back button: home is the entry page, Orders and Profile the other tab roots; sign-in has
+   * nowhere to go back to.
+   */
   noBack?: boolean | ((query: Record<string, string>) => boolean);
 }
 
@@ -72,10 +75,11 @@ export const ROUTES: AppRoute[] = [
     bar: 'dark',
     public: true,
   },
-  { path: PATHS.orders, title: 'orders', page: Orders, tab: 'orders' },
+  // Tab roots: the tab bar is the way between them, so no back arrow (issue 21).
+  { path: PATHS.orders, title: 'orders', page: Orders, tab: 'orders', noBack: true },
   { path: PATHS.orderDetail, title: 'orderDetail', page: OrderDetail },
   { path: PATHS.auctionCreate, title: 'auctionCreate', page: AuctionCreate },
-  { path: PATHS.profile, title: 'profile', page: Profile, tab: 'profile' },
+  { path: PATHS.profile, title: 'profile', page: Profile, tab: 'profile', noBack: true },
   { path: PATHS.about, title: 'about', page: About },
   // The spec makes only login and forgot-password public; the terms and the privacy policy are a
   // deliberate exception: the register form links to them, so they must read without a session.
