@@ -2,15 +2,34 @@ import TabBar from 'antd-mobile/es/components/tab-bar';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { badgeCount, useOrderTodo } from '../lib/orderTodo';
 import { type TabKey, TABS } from './routes';
 
 const ICONS = { home: <AppOutline />, orders: <UnorderedListOutline />, profile: <UserOutline /> };
+const ITEM = 'adm-tab-bar-item';
 
 export function AppTabBar({ active }: { active: TabKey }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const nav = useRef<HTMLElement>(null);
+  // Orders that wait on the merchant (paid, ready for pickup), live with the orders' events.
+  const todo = useOrderTodo().data?.needsAction ?? 0;
+
+  // antd-mobile draws each tab as a bare clickable div: make it a link, so it has a name (the
+  // Orders tab's says its count) and is reached and followed by keyboard.
+  useLayoutEffect(() => {
+    nav.current?.querySelectorAll(`.${ITEM}`).forEach((item) => item.setAttribute('role', 'link'));
+  });
+  const follow = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !target.classList.contains(ITEM)) return;
+    event.preventDefault();
+    target.click();
+  };
+
   const go = (key: string) => {
     // Spec §2: tapping the tab that is already active does nothing.
     if (key === active) return;
@@ -18,11 +37,22 @@ export function AppTabBar({ active }: { active: TabKey }) {
     if (tab) navigate(tab.path);
   };
   return (
-    <nav className="app-tab-bar" aria-label={t('app.name')}>
+    <nav ref={nav} className="app-tab-bar" aria-label={t('app.name')} onKeyDown={follow}>
       <TabBar activeKey={active} onChange={go} safeArea>
-        {TABS.map((tab) => (
-          <TabBar.Item key={tab.key} icon={ICONS[tab.key]} title={t(`tabs.${tab.key}`)} />
-        ))}
+        {TABS.map((tab) => {
+          const badged = tab.key === 'orders' && todo > 0;
+          return (
+            <TabBar.Item
+              key={tab.key}
+              icon={ICONS[tab.key]}
+              title={t(`tabs.${tab.key}`)}
+              badge={badged ? badgeCount(todo) : null}
+              tabIndex={0}
+              aria-current={tab.key === active ? 'page' : undefined}
+              aria-label={badged ? t('tabs.ordersTodo', { count: todo }) : undefined}
+            />
+          );
+        })}
       </TabBar>
     </nav>
   );

@@ -1,3 +1,5 @@
+import type { OrderTab } from '@sm/contract';
+
 /** The spec's routes (§2), declared once for the router and for the features that link to them. */
 export const PATHS = {
   home: '/',
@@ -40,3 +42,6 @@ export const relistPath = (lotId: string) =>
 /** An order's detail page (the orders list, the wallet's statement and shared links open it). */
 export const orderDetailPath = (orderId: string) =>
   `${PATHS.orderDetail}?id=${encodeURIComponent(orderId)}`;
+
+/** The Orders list opened on one of its tabs (PRODUCT.md §5): Home's to-do links to them. */
+export const ordersTabPath = (tab: OrderTab) => `${PATHS.orders}?tab=${encodeURIComponent(tab)}`;

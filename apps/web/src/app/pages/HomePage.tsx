@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuctionList, DashboardCards } from '../../features/auctions/components/AuctionConsole';
 import { MerchantOverview, Shortcuts } from '../../features/home/components/MerchantOverview';
+import { OrderTodo } from '../../features/home/components/OrderTodo';
 import { PATHS } from '../../lib/paths';
 import styles from './HomePage.module.css';
 
 /**
- * Home / console (spec §2): the merchant's status and shortcuts (home) above the dashboard and the
- * auction list (auctions). The shell composes them, as features do not import each other.
+ * Home / console (spec §2): the merchant's status, the orders to do and shortcuts (home) around
+ * the dashboard and the auction list (auctions). The shell composes them, as features do not
+ * import each other.
  */
 export default function HomePage() {
   const queryClient = useQueryClient();
@@ -19,6 +21,8 @@ export default function HomePage() {
     <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
       <div className={styles.console}>
         <MerchantOverview />
+        {/* Work before totals: what waits on the merchant, then the dashboard. */}
+        <OrderTodo />
         <DashboardCards />
         <Shortcuts />
         {/* Every other area: the Menu's grid of shortcuts. */}

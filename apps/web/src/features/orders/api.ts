@@ -13,6 +13,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { ORDER_COUNTS_KEY_ROOT, orderCountsKey } from '../../lib/orderTodo';
 import { orderDetailPath } from '../../lib/paths';
 import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
 import { request } from '../../lib/request';
@@ -23,13 +24,9 @@ export const orderKeys = {
   all: ORDERS_KEY_ROOT,
   lists: ['orders', 'list'] as const,
   list: (filter: OrderListFilter) => ['orders', 'list', filter] as const,
-  counts: ['orders', 'counts'] as const,
-  count: (filter: OrderListFilter) =>
-    [
-      'orders',
-      'counts',
-      { period: filter.period, from: filter.from, to: filter.to, q: filter.q },
-    ] as const,
+  // In lib: Home's to-do and the tab bar's badge share the unfiltered counts with this page.
+  counts: ORDER_COUNTS_KEY_ROOT,
+  count: (filter: OrderListFilter) => orderCountsKey(filter),
   details: ['orders', 'detail'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };

@@ -1,6 +1,7 @@
 import type { MerchantEvent, OrderListResponse } from '@sm/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { allOrderCountsQueryOptions } from '../../lib/orderTodo';
 import { orderKeys } from './api';
 import { DEFAULT_FILTER } from './filter';
 import { applyOrderEvents, refreshOrders } from './live';
@@ -77,6 +78,17 @@ describe('applyOrderEvents', () => {
           .map((key) => JSON.stringify(key))
           .sort(),
       );
+    }
+  });
+
+  it('keeps Home’s to-do and the Orders tab’s badge live: they read the unfiltered counts', () => {
+    const todo = allOrderCountsQueryOptions().queryKey;
+    for (const type of ['order_paid', 'order_updated', 'order_canceled', 'lot_ended'] as const) {
+      const client = cache();
+      // One cache entry: the page unfiltered, Home and the tab bar show the same figures.
+      expect(client.getQueryData(todo)).toBe(client.getQueryData(orderKeys.count(DEFAULT_FILTER)));
+      applyOrderEvents(client, [event({ type })]);
+      expect(client.getQueryState(todo)?.isInvalidated).toBe(true);
     }
   });
 
