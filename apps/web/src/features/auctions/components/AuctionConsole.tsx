@@ -21,6 +21,7 @@ import { SearchField } from '../../../lib/ui/SearchField';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from './StatusTag';
 import { useConfirm } from '../../../lib/ui/useConfirm';
+import { sameWords } from '../../../lib/text';
 
 /**
  * Home's figures (spec §2 "Dashboard", PRODUCT.md §4a): live auctions, total bid sales, total sales,
@@ -84,6 +85,7 @@ function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: num
   const remove = useDeleteAuction();
   const locale = currentLocale();
   const live = auction.status === 'live';
+  const speciesText = auction.species.map((code) => SPECIES[code][locale]).join(' · ');
 
   const confirmDelete = async () => {
     const confirmed = await confirm({
@@ -107,9 +109,10 @@ function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: num
         <Thumb url={auction.thumbUrl} />
         <div className={styles.cardBody}>
           <h3>{auction.name}</h3>
-          <p className={styles.species}>
-            {auction.species.map((code) => SPECIES[code][locale]).join(' · ')}
-          </p>
+          {/* A lot named after its species ('Ikan Kembung') does not say it twice. */}
+          {speciesText && !sameWords(speciesText, auction.name) ? (
+            <p className={styles.species}>{speciesText}</p>
+          ) : null}
           <p>
             {t('console.lots', { count: auction.lotCount })} ·{' '}
             {t('console.kg', { kg: formatKg(auction.totalQuantity) })}

@@ -7,10 +7,12 @@ import { orderDetailPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';
 import styles from './orders.module.css';
 import { OrderStatusTag } from '../../../lib/ui/OrderStatusTag';
+import { sameWords } from '../../../lib/text';
 
 /** One order of the list; the whole card opens its detail. */
 export function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen?: () => void }) {
   const { t } = useTranslation();
+  const species = SPECIES[order.item.species][currentLocale()];
   return (
     <Link className={styles.card} to={orderDetailPath(order.id)} onClick={onOpen}>
       <span className={styles.cardHead}>
@@ -18,7 +20,8 @@ export function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen?: () 
         <OrderStatusTag status={order.status} />
       </span>
       <span className={styles.item}>
-        <strong>{order.item.name}</strong> · {SPECIES[order.item.species][currentLocale()]}
+        <strong>{order.item.name}</strong>
+        {sameWords(order.item.name, species) ? null : ` · ${species}`}
       </span>
       <span>{t('orders.buyer', { buyer: order.buyer.name ?? order.buyer.maskedPhone })}</span>
       <span className={styles.figures}>
