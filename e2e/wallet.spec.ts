@@ -339,6 +339,10 @@ test('a new merchant’s empty wallet; failed loads offer Retry', async ({ page,
   const form = await openWithdraw(page);
   await expect(form).toContainText('Add a bank account first');
   await expect(form.getByLabel('Amount (RM)')).toBeDisabled();
+  // Nothing to withdraw yet: it says so, and how much there is, with Submit off.
+  await expect(form).toContainText('The least you can withdraw is RM 10.00');
+  await expect(form).toContainText('You have RM 0.00 to withdraw.');
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await form.getByRole('link', { name: 'Go to bank account' }).click();
   await expect(page).toHaveURL(BANK_URL);
 

@@ -90,6 +90,12 @@ describe('withdrawBlocks', () => {
       );
   });
 
+  it('says when the balance is below the least withdrawal', () => {
+    expect(withdrawBlocks(wallet({ balance: 0 }))).toEqual(['WITHDRAWAL_BELOW_MINIMUM']);
+    expect(withdrawBlocks(wallet({ balance: 999 }))).toEqual(['WITHDRAWAL_BELOW_MINIMUM']);
+    expect(withdrawBlocks(wallet({ balance: 1000 }))).toEqual([]);
+  });
+
   it('lists every rule in the way', () => {
     expect(withdrawBlocks(wallet({ pendingWithdrawal: pending, bankAccount: null }))).toEqual([
       'WITHDRAWAL_PENDING',

@@ -13,6 +13,7 @@ export type WithdrawBlock = Extract<
   | 'WITHDRAWAL_TOO_SOON'
   | 'BANK_ACCOUNT_REQUIRED'
   | 'BANK_ACCOUNT_NOT_VERIFIED'
+  | 'WITHDRAWAL_BELOW_MINIMUM'
 >;
 
 /**
@@ -26,6 +27,8 @@ export function withdrawBlocks(wallet: MerchantWalletResponse): WithdrawBlock[] 
   else if (wallet.nextWithdrawalAt) blocks.push('WITHDRAWAL_TOO_SOON');
   if (!wallet.bankAccount) blocks.push('BANK_ACCOUNT_REQUIRED');
   else if (wallet.bankAccount.status !== 'verified') blocks.push('BANK_ACCOUNT_NOT_VERIFIED');
+  // Less than the least withdrawal: nothing to submit until payouts arrive.
+  if (wallet.balance < MIN_WITHDRAWAL) blocks.push('WITHDRAWAL_BELOW_MINIMUM');
   return blocks;
 }
 

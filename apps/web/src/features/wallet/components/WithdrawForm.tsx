@@ -28,8 +28,23 @@ function BlockNotice({ block, wallet }: { block: WithdrawBlock; wallet: Merchant
   return (
     <Notice tone="warning">
       {t(`errors.${block}`)}
+      {/* A second sentence on its own line: the error texts end without a full stop. */}
       {block === 'WITHDRAWAL_TOO_SOON' && wallet.nextWithdrawalAt ? (
-        <> {t('wallet.nextWithdrawal', { time: formatDateTime(wallet.nextWithdrawalAt) })}</>
+        <>
+          <br />
+          {t('wallet.nextWithdrawal', { time: formatDateTime(wallet.nextWithdrawalAt) })}
+        </>
+      ) : null}
+      {block === 'WITHDRAWAL_BELOW_MINIMUM' ? (
+        <>
+          <br />
+          {wallet.upcomingPayout > 0
+            ? t('wallet.belowMinimumPayouts', {
+                amount: formatRM(wallet.balance),
+                upcoming: formatRM(wallet.upcomingPayout),
+              })
+            : t('wallet.belowMinimum', { amount: formatRM(wallet.balance) })}
+        </>
       ) : null}
       {toBank ? (
         <>
