@@ -91,3 +91,23 @@ test('the export sheet and the lot form’s wheels close with their page', async
   await expect(page).toHaveURL(/#\/$/);
   await expect(wheel).toHaveCount(0);
 });
+
+test('Back and Forward move the orders search, and it stays where they put it', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/#/pages/orders/orders?q=first-search');
+  const search = page.getByRole('searchbox');
+  await expect(search).toHaveValue('first-search');
+  await page.goto('/#/pages/orders/orders?q=second-search');
+  await expect(search).toHaveValue('second-search');
+  await page.goBack();
+  await expect(search).toHaveValue('first-search');
+  // The search box's pause (300 ms) must not search the old text again and undo the move.
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/q=first-search/);
+  await page.goForward();
+  await expect(search).toHaveValue('second-search');
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/q=second-search/);
+});

@@ -21,6 +21,13 @@ export function SearchField({
   className?: string;
 }) {
   const [typed, setTyped] = useState(value);
+  const [given, setGiven] = useState(value);
+  // The search changed from outside (Back or Forward moved the URL): show it, instead of the
+  // pause below searching the old text again and undoing the move.
+  if (value !== given) {
+    setGiven(value);
+    if (typed.trim() !== value) setTyped(value);
+  }
   const search = useEffectEvent((q: string) => onSearch(q));
 
   useEffect(() => {
