@@ -235,3 +235,18 @@ test('a new merchant sets up the store, is rejected, then verified, and it shows
   await expect(page.locator('img.leaflet-tile').first()).toBeVisible();
   await snap(page, testInfo, 'basic-info-en');
 });
+
+test('a map whose tiles do not load says so, and its zoom buttons speak the app’s language', async ({
+  page,
+}) => {
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  await signIn(page);
+  await useLocale(page, 'zh');
+  await page.goto('/#/pages/profile/basic-info');
+  await page.reload();
+  const map = page.getByRole('application', { name: /地图/ });
+  await expect(map).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '地图无法加载' })).toBeVisible();
+  await expect(map.getByRole('button', { name: '放大' })).toBeVisible();
+  await expect(map.getByRole('button', { name: '缩小' })).toBeVisible();
+});

@@ -93,7 +93,17 @@ export function LocationField({
               </div>
             }
           >
-            <LocationMap tiles={tiles} location={location} onPick={pick} label={t('store.map')} />
+            <LocationMap
+              tiles={tiles}
+              location={location}
+              onPick={pick}
+              label={t('store.map')}
+              texts={{
+                zoomIn: t('store.zoomIn'),
+                zoomOut: t('store.zoomOut'),
+                tilesFailed: t('store.mapTilesFailed'),
+              }}
+            />
           </Suspense>
         </MapBoundary>
         <div className={styles.coordinates}>

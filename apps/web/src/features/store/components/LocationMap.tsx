@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styles from './store.module.css';
 
 /** Kuala Lumpur, until the store has a location. */
@@ -29,6 +29,8 @@ export interface LocationMapProps {
   location: { latitude: number; longitude: number } | null;
   onPick: (latitude: number, longitude: number) => void;
   label: string;
+  /** The map's own words, in the app's language (Leaflet's are English). */
+  texts: { zoomIn: string; zoomOut: string; tilesFailed: string };
 }
 
 /**
@@ -36,13 +38,18 @@ export interface LocationMapProps {
  * weight). A tap, or dragging the pin, picks the location; a location set elsewhere (typed, or
  * the device's) moves the pin and the view.
  */
-export default function LocationMap({ tiles, location, onPick, label }: LocationMapProps) {
+export default function LocationMap({ tiles, location, onPick, label, texts }: LocationMapProps) {
   const element = useRef<HTMLDivElement>(null);
+  // No tile could be loaded (no network, a tile server that refuses): say so over the grey box.
+  const [tilesFailed, setTilesFailed] = useState(false);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
   const pick = useRef(onPick);
+  // Read when the map is built: a language change does not rebuild the map.
+  const words = useRef(texts);
   useEffect(() => {
     pick.current = onPick;
+    words.current = texts;
   });
 
   useEffect(() => {
@@ -51,15 +58,28 @@ export default function LocationMap({ tiles, location, onPick, label }: Location
       center: DEFAULT_CENTRE,
       zoom: DEFAULT_ZOOM,
       attributionControl: false,
+      zoomControl: false,
     });
+    L.control
+      .zoom({ zoomInTitle: words.current.zoomIn, zoomOutTitle: words.current.zoomOut })
+      .addTo(instance);
     // The credit line is configuration, shown as text: no HTML from the environment.
     L.control.attribution({ prefix: false }).addTo(instance);
+    let loaded = 0;
     L.tileLayer(tiles.url, {
       maxZoom: 19,
       attribution: escapeHtml(tiles.attribution),
       // The server's helmet says no-referrer; OpenStreetMap's tile policy refuses tiles without one.
       referrerPolicy: 'strict-origin-when-cross-origin',
-    }).addTo(instance);
+    })
+      .on('tileload', () => {
+        loaded += 1;
+        setTilesFailed(false);
+      })
+      .on('tileerror', () => {
+        if (loaded === 0) setTilesFailed(true);
+      })
+      .addTo(instance);
     // A world copy east or west of the first is the same place: wrapped to −180..180.
     instance.on('click', (event: L.LeafletMouseEvent) => {
       const at = event.latlng.wrap();
@@ -98,5 +118,14 @@ export default function LocationMap({ tiles, location, onPick, label }: Location
     }
   }, [latitude, longitude]);
 
-  return <div ref={element} className={styles.map} role="application" aria-label={label} />;
+  return (
+    <div className={styles.mapFrame}>
+      <div ref={element} className={styles.map} role="application" aria-label={label} />
+      {tilesFailed ? (
+        <p className={styles.mapFailed} role="status">
+          {texts.tilesFailed}
+        </p>
+      ) : null}
+    </div>
+  );
 }
