@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freshness, speciesSchema } from './auctions.js';
 import { buyerRecord } from './market.js';
-import { TEXT_MAX_LENGTH } from './constants.js';
+import { LOCALES, TEXT_MAX_LENGTH } from './constants.js';
 import { cancelReason, ORDER_STATUSES, orderStatus, type OrderStatus } from './order-status.js';
 
 export * from './order-status.js';
@@ -190,7 +190,11 @@ export const orderListQuery = orderFilterFields
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const orderExportQuery = orderFilterFields
-  .extend({ format: z.enum(EXPORT_FORMATS, { error: 'BAD_REQUEST' }).default('csv') })
+  .extend({
+    format: z.enum(EXPORT_FORMATS, { error: 'BAD_REQUEST' }).default('csv'),
+    /** The language of the file's headers, statuses and species: the merchant's. */
+    lang: z.enum(LOCALES, { error: 'BAD_REQUEST' }).default('en'),
+  })
   .superRefine(checkRange);
 
 const orderBuyer = z.object({

@@ -2,7 +2,7 @@
  * Days in Asia/Kuala_Lumpur (PRODUCT.md §2: Today / 7d / 30d and printed dates). Malaysia is UTC+8
  * all year, with no daylight saving, so a fixed offset is exact.
  */
-const KL_OFFSET_MS = 8 * 3_600_000;
+export const KL_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** `YYYY-MM-DD` of a moment in Malaysia. */

@@ -5,6 +5,7 @@ import {
   type OrderListResponse,
   type OrderStatus,
   PAYMENT_WINDOW_MS,
+  SPECIES,
 } from '@sm/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -458,6 +459,43 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
         expect.stringMatching(/^Total sales,/),
         expect.stringMatching(/^Awaiting payment,/),
       ]);
+    });
+
+    it('exports in the merchant’s language, species by name and times as real dates', async () => {
+      const selected = await listOf('period=7d&limit=100');
+      const first = selected.items[0];
+      if (!first) throw new Error('no order in the last 7 days');
+      const csv = await merchant.get('/api/orders/export?format=csv&period=7d&lang=zh');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toMatch(/^订单号,创建时间（吉隆坡）,状态,/);
+      expect(lines[1]).toContain(SPECIES[first.item.species].zh);
+      expect(lines[1]).not.toContain(`,${first.item.species},`);
+      expect(lines.at(-2)).toMatch(/^销售总额,/);
+      // CSV has no dates: Kuala Lumpur time as text, as before.
+      expect(lines[1]?.split(',')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+
+      const xlsx = await merchant.request(
+        'GET',
+        '/api/orders/export?format=xlsx&period=7d&lang=my',
+      );
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet('Orders');
+      expect(sheet?.getRow(1).getCell(1).value).toBe('No. pesanan');
+      const created = sheet?.getRow(2).getCell(2);
+      // A date cell holding the Kuala Lumpur wall-clock time (UTC + 8 h), shown to the minute.
+      expect(created?.value).toBeInstanceOf(Date);
+      expect((created?.value as Date).getTime()).toBe(
+        new Date(first.createdAt).getTime() + 8 * 3_600_000,
+      );
+      expect(created?.numFmt).toBe('yyyy-mm-dd hh:mm');
+      expect(sheet?.getRow(2).getCell(7).value).toBe(SPECIES[first.item.species].my);
+
+      const bad = await merchant.get('/api/orders/export?format=csv&lang=fr');
+      expect(bad.statusCode).toBe(400);
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type BuyerOrder,
   type ExportFormat,
   type FulfilmentStatus,
+  type Locale,
   maskMalaysianMobile,
   type MerchantEventType,
   NO_RECORD,
@@ -198,7 +199,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
    */
   async function exportFile(
     merchantId: string,
-    query: ParsedOrderFilter & { format: ExportFormat },
+    query: ParsedOrderFilter & { format: ExportFormat; lang: Locale },
   ) {
     const now = clock.now();
     const pages = pagesOf(merchantId, resolveFilter(query, now));
@@ -210,7 +211,7 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
     }
     return {
       fileName: `orders-${klDate(now).replace(/-/g, '')}.${query.format}`,
-      stream: await exportStream(query.format, all()),
+      stream: await exportStream(query.format, all(), query.lang),
     };
   }
 

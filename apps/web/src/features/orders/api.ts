@@ -13,6 +13,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { currentLocale } from '../../lib/i18n';
 import { ORDER_COUNTS_KEY_ROOT, orderCountsKey } from '../../lib/orderTodo';
 import { orderDetailPath } from '../../lib/paths';
 import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
@@ -116,7 +117,9 @@ class ExportError extends Error {
 export async function downloadExport(filter: OrderListFilter, format: ExportFormat): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(exportUrl(filter, format), { credentials: 'same-origin' });
+    response = await fetch(exportUrl(filter, format, currentLocale()), {
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ExportError('network');
   }

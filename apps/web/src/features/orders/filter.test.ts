@@ -108,10 +108,11 @@ describe('API queries', () => {
   });
 
   it('exports exactly the filter shown', () => {
-    const url = new URL(exportUrl(custom, 'xlsx'), 'http://x');
+    const url = new URL(exportUrl(custom, 'xlsx', 'zh'), 'http://x');
     expect(url.pathname).toBe('/api/orders/export');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       format: 'xlsx',
+      lang: 'zh',
       tab: 'canceled',
       period: 'custom',
       from: '2026-11-01',
@@ -119,7 +120,7 @@ describe('API queries', () => {
       q: 'Ahmad',
     });
     expect(exportUrl({ tab: 'all', period: 'today', q: 'a&b' }, 'csv')).toBe(
-      '/api/orders/export?format=csv&tab=all&period=today&q=a%26b',
+      '/api/orders/export?format=csv&lang=en&tab=all&period=today&q=a%26b',
     );
   });
 });

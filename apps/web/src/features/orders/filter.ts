@@ -98,8 +98,12 @@ export const filterQuery = (filter: OrderListFilter): Query => ({
 });
 
 /** Where the export of exactly this filter downloads from. */
-export function exportUrl(filter: OrderListFilter, format: ExportFormat): string {
-  const params = new URLSearchParams({ format });
+export function exportUrl(
+  filter: OrderListFilter,
+  format: ExportFormat,
+  lang: Locale = 'en',
+): string {
+  const params = new URLSearchParams({ format, lang });
   for (const [key, value] of Object.entries(filterQuery(filter))) {
     if (value !== undefined) params.set(key, value);
   }
