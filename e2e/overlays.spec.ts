@@ -75,7 +75,9 @@ test('Back with a confirm open closes it, and the order does not change', async 
   await expect.poll(() => statusOf(page, orderId)).toBe('ready_for_pickup');
 });
 
-test('the export sheet and the lot form’s wheels close with their page', async ({ page }) => {
+test('the export sheet and the lot form’s species sheet close with their page', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/#/pages/orders/orders');
   await page.getByRole('button', { name: 'Export' }).click();
@@ -85,11 +87,11 @@ test('the export sheet and the lot form’s wheels close with their page', async
 
   await page.goto('/#/pages/auction-create/auction-create');
   await page.getByLabel('Species category').first().click();
-  const wheel = page.locator('.adm-picker').filter({ visible: true });
-  await expect(wheel).toBeVisible();
+  const sheet = page.getByRole('dialog', { name: 'Species category' });
+  await expect(sheet).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/#\/$/);
-  await expect(wheel).toHaveCount(0);
+  await expect(sheet).toHaveCount(0);
 });
 
 test('Back and Forward move the orders search, and it stays where they put it', async ({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   DESCRIPTION_MAX_LENGTH,
+  LANDING_LEEWAY_MS,
+  LANDING_MAX_AGE_DAYS,
   MAX_LOT_PHOTOS,
   MAX_LOT_VIDEOS,
   MAX_LOTS_PER_AUCTION,
@@ -17,17 +19,17 @@ export const freshness = z.enum(['fresh', 'frozen'], { error: requiredOrBad });
 export type Freshness = z.infer<typeof freshness>;
 export const speciesSchema = z.enum(SPECIES_CODES, { error: requiredOrBad });
 
-/** Tenths of a kg. */
+/** Tenths of a kg: a fraction of a tenth is a second decimal of kg. */
 export const quantitySchema = z
   .number({ error: requiredOrBad })
-  .int('INVALID_QUANTITY')
+  .int('QUANTITY_DECIMALS')
   .min(MIN_QUANTITY, 'INVALID_QUANTITY')
   .max(MAX_QUANTITY, 'INVALID_QUANTITY');
 
-/** Sen per kg, in steps of RM 0.10. */
+/** Sen per kg, in steps of RM 0.10 (a fraction of a sen is off the step too). */
 export const priceSchema = z
   .number({ error: requiredOrBad })
-  .int('INVALID_PRICE')
+  .int('PRICE_STEP')
   .min(MIN_PRICE, 'INVALID_PRICE')
   .max(MAX_PRICE, 'INVALID_PRICE')
   .refine((p) => p % PRICE_STEP === 0, 'PRICE_STEP');
@@ -38,9 +40,27 @@ const isoDateTime = () =>
     error: (i) => (requiredOrBad(i) === 'REQUIRED_FIELDS' ? 'REQUIRED_FIELDS' : 'INVALID_DATE'),
   });
 
+/** The two prices of a lot, for judging one against the other. */
+const lotPrices = z.object({ startPrice: priceSchema, buyoutPrice: priceSchema.nullish() });
+
+/**
+ * What is wrong with a landing time at `now`, or null: not in the future (beyond the leeway), and
+ * not more than LANDING_MAX_AGE_DAYS back. The form checks it on the phone's clock, the server on
+ * its own.
+ */
+export function landingProblem(
+  landedAt: Date,
+  now: Date,
+): 'LANDING_IN_FUTURE' | 'LANDING_TOO_OLD' | null {
+  const at = landedAt.getTime();
+  if (at > now.getTime() + LANDING_LEEWAY_MS) return 'LANDING_IN_FUTURE';
+  if (at < now.getTime() - LANDING_MAX_AGE_DAYS * 24 * 60 * 60_000) return 'LANDING_TOO_OLD';
+  return null;
+}
+
 /**
  * One lot of the Create Auction form (spec §3, §5). The server also checks what needs the clock or
- * the database: the landing time is not in the future, the boat and the media are this merchant's.
+ * the database: the landing time (landingProblem), the boat and the media are this merchant's.
  */
 export const lotInput = z
   .object({
@@ -48,7 +68,7 @@ export const lotInput = z
     harbor: requiredText(),
     freshness,
     landedAt: isoDateTime(),
-    name: requiredText(),
+    name: requiredText(TEXT_MAX_LENGTH, 'LOT_NAME_TOO_LONG'),
     species: speciesSchema,
     quantity: quantitySchema,
     startPrice: priceSchema,
@@ -66,6 +86,8 @@ export const lotInput = z
   .refine((lot) => lot.buyoutPrice == null || lot.buyoutPrice > lot.startPrice, {
     message: 'BUYOUT_NOT_ABOVE_START',
     path: ['buyoutPrice'],
+    // Judged whenever both prices are good, whatever else is missing: the form tells it at once.
+    when: (payload) => lotPrices.safeParse(payload.value).success,
   });
 export type LotInput = z.input<typeof lotInput>;
 

@@ -41,6 +41,13 @@ export const MAX_LOT_PHOTOS = 3;
 export const MAX_LOT_VIDEOS = 1;
 export const MAX_LOTS_PER_AUCTION = 20;
 export const DESCRIPTION_MAX_LENGTH = 500;
+/**
+ * A lot's landing time is at most this long ago: fish a week old is not sold as a fresh lot, and
+ * an older time is a mistyped year (the date wheel spans ±150 years, spec §9).
+ */
+export const LANDING_MAX_AGE_DAYS = 7;
+/** A landing time this far past the clock still counts as now: phones' clocks drift. */
+export const LANDING_LEEWAY_MS = 60 * 60_000;
 
 /** Upload limits (issue 3): a photo up to 10 MB, a video up to 50 MB. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

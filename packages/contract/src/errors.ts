@@ -42,6 +42,11 @@ export const ERROR_CODES = {
   PRICE_STEP: { status: 400, message: 'Prices go in steps of RM 0.10' },
   BUYOUT_NOT_ABOVE_START: { status: 400, message: 'Buyout price must be above the start price' },
   LANDING_IN_FUTURE: { status: 400, message: 'Landing time cannot be in the future' },
+  LANDING_TOO_OLD: { status: 400, message: 'Landing time must be within the last 7 days' },
+  LOT_NAME_TOO_LONG: { status: 400, message: 'Name: at most 140 characters' },
+  QUANTITY_DECIMALS: { status: 400, message: 'One decimal at most, e.g. 10.5 kg' },
+  // A typed number the app refuses before sending (the API takes integers): "12,50".
+  DECIMAL_COMMA: { status: 400, message: 'Use a dot for decimals, e.g. 12.50' },
   NOT_VERIFIED: { status: 403, message: 'Only verified merchants can publish auctions' },
   AUCTION_HAS_BIDS: { status: 409, message: 'A live auction with bids cannot be deleted' },
   // Bids

@@ -6,6 +6,8 @@ import {
   formatRM,
   parseKg,
   parseRM,
+  readKg,
+  readRM,
   senToInput,
   tenthsToInput,
 } from './money.js';
@@ -41,6 +43,22 @@ describe('money and quantities', () => {
     expect(parseKg('12.55')).toBeNull();
     expect(parseKg('3 kg')).toBe(30);
     expect(parseKg('')).toBeNull();
+  });
+  it('says why a typed number is not read', () => {
+    // Malaysia writes decimals with a dot: "12,50" is refused, not read as RM 1,250.00.
+    expect(readRM('12,50')).toEqual({ problem: 'DECIMAL_COMMA' });
+    expect(parseRM('12,50')).toBeNull();
+    expect(readKg('10,5')).toEqual({ problem: 'DECIMAL_COMMA' });
+    expect(readRM('1,2,3')).toEqual({ problem: 'DECIMAL_COMMA' });
+    // Thousands separators stay welcome.
+    expect(readRM('1,250')).toEqual({ value: 125_000 });
+    expect(readKg('12,345.5')).toEqual({ value: 123_455 });
+    expect(readKg('10.55')).toEqual({ problem: 'TOO_MANY_DECIMALS' });
+    expect(readRM('12.505')).toEqual({ problem: 'TOO_MANY_DECIMALS' });
+    expect(readRM('.5')).toEqual({ value: 50 });
+    expect(readRM('12.')).toEqual({ value: 1200 });
+    for (const text of ['', '.', 'abc', '-1', '1 250', '1234567890'])
+      expect(readRM(text), text).toEqual({ problem: 'NOT_A_NUMBER' });
   });
   it('round-trips into form fields', () => {
     expect(senToInput(1230)).toBe('12.30');

@@ -41,23 +41,50 @@ export function formatKg(tenths: number): string {
   return rest === 0 ? grouped(whole) : `${grouped(whole)}.${rest}`;
 }
 
+/**
+ * Why a typed number was not read: a comma that is not a thousands separator ("12,50": Malaysia
+ * writes decimals with a dot, so it is refused rather than read as 1,250), more decimals than the
+ * unit has, or no number at all.
+ */
+export type NumberProblem = 'DECIMAL_COMMA' | 'TOO_MANY_DECIMALS' | 'NOT_A_NUMBER';
+export type ReadNumber = { value: number } | { problem: NumberProblem };
+
+/** Commas only between groups of three digits: 1,234 and 12,345.5, not 12,50 or 1,2,3. */
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
 /** A decimal typed by a person, with at most `decimals` places, as an integer of that scale. */
-function parseDecimal(input: string, decimals: number): number | null {
-  const text = input.trim().replace(/,/g, '');
-  const match = new RegExp(`^(\\d{1,9})(?:\\.(\\d{0,${decimals}}))?$`).exec(text);
-  if (!match) return null;
-  const [, whole = '0', fraction = ''] = match;
-  return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0'));
+export function readDecimal(input: string, decimals: number): ReadNumber {
+  let text = input.trim();
+  if (text.includes(',')) {
+    if (!GROUPED.test(text)) return { problem: 'DECIMAL_COMMA' };
+    text = text.replace(/,/g, '');
+  }
+  const match = /^(\d{0,9})(?:\.(\d*))?$/.exec(text);
+  const whole = match?.[1] ?? '';
+  const fraction = match?.[2] ?? '';
+  if (!match || (whole === '' && fraction === '')) return { problem: 'NOT_A_NUMBER' };
+  if (fraction.length > decimals) return { problem: 'TOO_MANY_DECIMALS' };
+  return { value: Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0')) };
 }
+
+/** `12.30` or `RM 12.3` → 1230 sen, or why it is not an amount with at most 2 decimals. */
+export const readRM = (input: string): ReadNumber =>
+  readDecimal(input.replace(/^\s*RM\s*/i, ''), 2);
+
+/** `12.5` or `12.5 kg` → 125 tenths, or why it is not a quantity with at most 1 decimal. */
+export const readKg = (input: string): ReadNumber =>
+  readDecimal(input.replace(/\s*kg\s*$/i, ''), 1);
+
+const valueOf = (read: ReadNumber): number | null => ('value' in read ? read.value : null);
 
 /** `12.30` or `RM 12.3` → 1230 sen; null when it is not an amount with at most 2 decimals. */
 export function parseRM(input: string): number | null {
-  return parseDecimal(input.replace(/^\s*RM\s*/i, ''), 2);
+  return valueOf(readRM(input));
 }
 
 /** `12.5` → 125 tenths; null when it is not a quantity with at most 1 decimal. */
 export function parseKg(input: string): number | null {
-  return parseDecimal(input.replace(/\s*kg\s*$/i, ''), 1);
+  return valueOf(readKg(input));
 }
 
 /** 1230 → `12.30`, for putting a price back into a form field. */

@@ -14,8 +14,8 @@ export const requiredString = (max: number, tooLong: ErrorCode = 'TEXT_TOO_LONG'
   z.string({ error: requiredOrBad }).min(1, 'REQUIRED_FIELDS').max(max, tooLong);
 
 /** A required text field: trimmed, not empty, at most `max` characters (spec: 140 by default). */
-export const requiredText = (max: number = TEXT_MAX_LENGTH) =>
-  z.string({ error: requiredOrBad }).trim().min(1, 'REQUIRED_FIELDS').max(max, 'TEXT_TOO_LONG');
+export const requiredText = (max: number = TEXT_MAX_LENGTH, tooLong: ErrorCode = 'TEXT_TOO_LONG') =>
+  z.string({ error: requiredOrBad }).trim().min(1, 'REQUIRED_FIELDS').max(max, tooLong);
 
 export const requiredBoolean = () => z.boolean({ error: requiredOrBad });
 

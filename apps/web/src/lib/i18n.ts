@@ -22,7 +22,7 @@ async function loadLocale(locale: Locale): Promise<void> {
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** BCP 47 tags for <html lang>: Malay is `ms` (`my` would be Burmese), Chinese is simplified. */
-const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
+export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
 
 function storedLocale(): Locale {
   const saved = storage.get('locale', isString);

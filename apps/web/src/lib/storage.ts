@@ -3,8 +3,11 @@
  * "data": value}`. Reads never throw: a missing key, unreadable JSON, a foreign shape or a type
  * that does not match its data all read as null.
  */
-/** The spec's keys (§3), and the Create Auction form's local draft ('Save draft'). */
-export type StorageKey = 'locale' | 'merchantInfo' | 'auctionDraft';
+/**
+ * The spec's keys (§3), the Create Auction form's local draft ('Save draft', autosaved) and what
+ * the form remembers for the next lot (recent species, last harbour and boat).
+ */
+export type StorageKey = 'locale' | 'merchantInfo' | 'auctionDraft' | 'lotFormMemory';
 
 interface Wrapper {
   type: string;

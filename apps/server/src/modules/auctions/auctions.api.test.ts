@@ -6,6 +6,9 @@ import { setBusinessStatus } from '../store/store.repo.js';
 import { lotInput, publish, registerAccount, startDemoMarket } from '../../../test/auctions.js';
 import { Client, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 
+const daysBefore = (now: Date, days: number) =>
+  new Date(now.getTime() - days * 24 * 3_600_000).toISOString();
+
 describe.each(DB_KINDS)('live auctions on %s', (kind) => {
   let t: TestApp;
   let merchant: Client;
@@ -38,6 +41,9 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
         [{ buyoutPrice: 2000 }, 'BUYOUT_NOT_ABOVE_START', 'lots.0.buyoutPrice'],
         [{ startPrice: 2005 }, 'PRICE_STEP', 'lots.0.startPrice'],
         [{ quantity: 0 }, 'INVALID_QUANTITY', 'lots.0.quantity'],
+        [{ quantity: 105.5 }, 'QUANTITY_DECIMALS', 'lots.0.quantity'],
+        [{ startPrice: 2000.5 }, 'PRICE_STEP', 'lots.0.startPrice'],
+        [{ name: 'x'.repeat(141) }, 'LOT_NAME_TOO_LONG', 'lots.0.name'],
         [{ species: 'whale' }, 'BAD_REQUEST', 'lots.0.species'],
         [{ landedAt: 'yesterday' }, 'INVALID_DATE', 'lots.0.landedAt'],
       ];
@@ -57,11 +63,16 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       expect(tooMany.json().code).toBe('TOO_MANY_PHOTOS');
     });
 
-    it('refuses what needs the clock or the database: a future landing, foreign boats and media', async () => {
+    it('refuses what needs the clock or the database: a future or old landing, foreign boats and media', async () => {
       const good = await lotInput(merchant, t);
       const future = new Date(t.clock.now().getTime() + 2 * 3_600_000).toISOString();
       const res = await merchant.post('/api/auctions', { lots: [{ ...good, landedAt: future }] });
       expect(res.json()).toMatchObject({ code: 'LANDING_IN_FUTURE', field: 'lots.0.landedAt' });
+      // A week back is the oldest landing (LANDING_MAX_AGE_DAYS); 1926 was once accepted.
+      for (const landedAt of ['1926-05-01T06:00:00.000Z', daysBefore(t.clock.now(), 7.1)]) {
+        const old = await merchant.post('/api/auctions', { lots: [{ ...good, landedAt }] });
+        expect(old.json()).toMatchObject({ code: 'LANDING_TOO_OLD', field: 'lots.0.landedAt' });
+      }
 
       const other = await registerAccount(t, 'merchant', (accountSeq += 1));
       const stranger = await other.post('/api/auctions', { lots: [good] });

@@ -153,6 +153,7 @@ export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids:
           'OWN_LOT',
           'BUYER_SUSPENDED',
           'INVALID_QUANTITY',
+          'QUANTITY_DECIMALS',
           'INVALID_PRICE',
           'PRICE_STEP',
         ],

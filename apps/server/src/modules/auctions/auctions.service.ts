@@ -6,6 +6,7 @@ import {
   type createAuctionRequest,
   type Dashboard,
   feeOf,
+  landingProblem,
   LOT_DURATION_MS,
   type LotAward,
   type LotDetail,
@@ -48,9 +49,6 @@ export type StandingBid = { bid: BidRow; buyerPhone: string };
 /** A lot past its end that no process has awarded yet still counts as ended. */
 export const lotStatusAt = (lot: LotRow, now: Date): LotStatus =>
   lot.status === 'live' && lot.endsAt > now ? 'live' : 'ended';
-
-/** Landing times more than this ahead of the server's clock are refused (phones' clocks drift). */
-const LANDING_LEEWAY_MS = 60 * 60_000;
 
 /**
  * The standing bids best first, each with the kg it wins if the lot ended now (live) or the kg it
@@ -198,17 +196,13 @@ export function createAuctionService({
     const boats = new Map((await boatsOf(db, merchantId)).map((b) => [b.id, b]));
     const ids = lotsIn.flatMap((l) => [...l.photoIds, ...l.videoIds]);
     const owned = new Map((await findMediaByIds(db, merchantId, ids)).map((m) => [m.id, m]));
-    const earliest = new Date(now);
-    earliest.setUTCFullYear(now.getUTCFullYear() - 150);
     return lotsIn.map((lot, i) => {
       const at = (field: string) => `lots.${i}.${field}`;
       const boat = boats.get(lot.boatId);
       if (!boat) throw new AppError('NOT_FOUND', { field: at('boatId') });
       const landedAt = new Date(lot.landedAt);
-      if (landedAt.getTime() > now.getTime() + LANDING_LEEWAY_MS) {
-        throw new AppError('LANDING_IN_FUTURE', { field: at('landedAt') });
-      }
-      if (landedAt < earliest) throw new AppError('INVALID_DATE', { field: at('landedAt') });
+      const landing = landingProblem(landedAt, now);
+      if (landing) throw new AppError(landing, { field: at('landedAt') });
       const mediaIds = [...lot.photoIds, ...lot.videoIds];
       if (new Set(mediaIds).size !== mediaIds.length) {
         throw new AppError('BAD_REQUEST', { field: at('photoIds') });

@@ -3,12 +3,20 @@ import { describe, expect, it } from 'vitest';
 import {
   duplicateLot,
   emptyLot,
+  errorAfter,
+  fieldCode,
   fieldOfPath,
+  formContent,
   type LotDraft,
   lotFromDetail,
+  nextLot,
   reviveDraft,
-  validateLots,
+  validateLots as validateAt,
 } from './lotDraft';
+
+/** The clock the tests' lots are judged on: six hours after they landed. */
+const NOW = new Date('2025-03-01T06:00:00Z');
+const validateLots = (lots: LotDraft[]) => validateAt(lots, NOW);
 
 const BOAT = '5b0f7c43-8a7c-4f77-9a43-0e4c6f1d2a10';
 const photo: MediaItem = {
@@ -104,6 +112,70 @@ describe('validateLots with the contract schema', () => {
   it('reports a form without lots as the form’s error', () => {
     expect(validateLots([])).toMatchObject({ ok: false, formError: 'REQUIRED_FIELDS' });
   });
+
+  it('says why a typed number is not read, instead of misreading it', () => {
+    const lot = filledLot({ quantity: '10.55', startPrice: '12,50', buyoutPrice: '20.505' });
+    expect(validateLots([lot])).toMatchObject({
+      ok: false,
+      errors: {
+        [`${lot.key}.quantity`]: 'QUANTITY_DECIMALS',
+        [`${lot.key}.startPrice`]: 'DECIMAL_COMMA',
+        [`${lot.key}.buyoutPrice`]: 'PRICE_STEP',
+      },
+    });
+    // Thousands separators are read as such.
+    const grouped = validateLots([filledLot({ quantity: '1,250.5', startPrice: '1,200' })]);
+    expect(grouped.ok && grouped.data.lots[0]).toMatchObject({
+      quantity: 12_505,
+      startPrice: 120_000,
+    });
+  });
+
+  it('refuses a name past 140 characters with its own message', () => {
+    const lot = filledLot({ name: 'x'.repeat(141) });
+    expect(validateLots([lot])).toMatchObject({
+      errors: { [`${lot.key}.name`]: 'LOT_NAME_TOO_LONG' },
+    });
+    expect(validateLots([filledLot({ name: 'x'.repeat(140) })]).ok).toBe(true);
+  });
+
+  it('takes a landing from the last 7 days, not 1926 and not tomorrow', () => {
+    const at = (landedAt: string) => {
+      const lot = filledLot({ landedAt });
+      const result = validateLots([lot]);
+      return result.ok ? null : result.errors[`${lot.key}.landedAt`];
+    };
+    expect(at('2025-02-22T07:00:00Z')).toBeNull();
+    expect(at('2025-02-22T05:00:00Z')).toBe('LANDING_TOO_OLD');
+    expect(at('1926-03-01T06:00:00Z')).toBe('LANDING_TOO_OLD');
+    expect(at('2025-03-02T06:00:00Z')).toBe('LANDING_IN_FUTURE');
+  });
+});
+
+describe('telling a field at once', () => {
+  it('finds one field’s problem by the rules of publishing', () => {
+    const lot = filledLot({ startPrice: '10', buyoutPrice: '9.50' });
+    expect(fieldCode(lot, 'buyoutPrice', NOW)).toBe('BUYOUT_NOT_ABOVE_START');
+    expect(fieldCode(lot, 'startPrice', NOW)).toBeNull();
+    expect(fieldCode(filledLot({ quantity: '' }), 'quantity', NOW)).toBe('REQUIRED_FIELDS');
+    // The buyout against the start price is judged while the rest is still empty.
+    const early = { ...emptyLot(NOW), startPrice: '10', buyoutPrice: '10' };
+    expect(fieldCode(early, 'buyoutPrice', NOW)).toBe('BUYOUT_NOT_ABOVE_START');
+  });
+
+  it('tells while typing only what more typing cannot mend', () => {
+    expect(errorAfter('typing', undefined, 'LOT_NAME_TOO_LONG')).toBe('LOT_NAME_TOO_LONG');
+    expect(errorAfter('typing', undefined, 'DECIMAL_COMMA')).toBeUndefined();
+    expect(errorAfter('typing', 'REQUIRED_FIELDS', null)).toBeUndefined();
+  });
+
+  it('tells on leaving a field, without calling an empty field wrong before Publish', () => {
+    expect(errorAfter('leaving', undefined, 'DECIMAL_COMMA')).toBe('DECIMAL_COMMA');
+    expect(errorAfter('leaving', undefined, 'REQUIRED_FIELDS')).toBeUndefined();
+    expect(errorAfter('leaving', 'REQUIRED_FIELDS', 'REQUIRED_FIELDS')).toBe('REQUIRED_FIELDS');
+    expect(errorAfter('picking', 'LANDING_TOO_OLD', null)).toBeUndefined();
+    expect(errorAfter('picking', undefined, 'LANDING_TOO_OLD')).toBe('LANDING_TOO_OLD');
+  });
 });
 
 describe('fieldOfPath', () => {
@@ -156,6 +228,45 @@ describe('relist and duplicate', () => {
     const copy = duplicateLot(lot);
     expect(copy.key).not.toBe(lot.key);
     expect({ ...copy, key: lot.key }).toEqual(lot);
+  });
+
+  it('starts the next lot of the same catch from the facts of the lot above', () => {
+    const above = filledLot({
+      buyoutPrice: '20',
+      description: 'Iced',
+      landedAt: '2025-03-01T01:00:00Z',
+    });
+    expect(nextLot(above)).toMatchObject({
+      boatId: BOAT,
+      harbor: 'Pelabuhan Klang',
+      freshness: 'fresh',
+      landedAt: '2025-03-01T01:00:00Z',
+      species: 'kerapu',
+      name: 'Morning catch',
+      quantity: '',
+      startPrice: '',
+      buyoutPrice: '',
+      description: '',
+      photos: [],
+      video: null,
+    });
+    expect(nextLot(above).key).not.toBe(above.key);
+  });
+
+  it('starts a new lot with the remembered harbour and boat', () => {
+    expect(emptyLot(NOW, { boatId: BOAT, harbor: 'Kuala Kedah' })).toMatchObject({
+      boatId: BOAT,
+      harbor: 'Kuala Kedah',
+      landedAt: NOW.toISOString(),
+    });
+  });
+});
+
+describe('formContent', () => {
+  it('compares forms by what they hold, not by their React keys', () => {
+    const lot = filledLot();
+    expect(formContent([lot])).toBe(formContent([duplicateLot(lot)]));
+    expect(formContent([lot])).not.toBe(formContent([{ ...lot, quantity: '1' }]));
   });
 });
 

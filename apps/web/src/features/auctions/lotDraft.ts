@@ -4,10 +4,13 @@ import {
   type ErrorCode,
   type Freshness,
   issueCode,
+  landingProblem,
   type LotDetail,
   type MediaItem,
-  parseKg,
-  parseRM,
+  type NumberProblem,
+  type ReadNumber,
+  readKg,
+  readRM,
   senToInput,
   SPECIES,
   type Species,
@@ -74,11 +77,20 @@ export const errorKey = (lot: LotDraft, field: LotField) => `${lot.key}.${field}
 let created = 0;
 const newKey = () => `lot-${Date.now().toString(36)}-${(created += 1)}`;
 
-export function emptyLot(now: Date = new Date()): LotDraft {
+/** What a new lot starts with before the merchant types: the remembered harbour, the boat. */
+export interface LotDefaults {
+  boatId: string;
+  harbor: string;
+}
+
+export function emptyLot(
+  now: Date = new Date(),
+  defaults: LotDefaults = { boatId: '', harbor: '' },
+): LotDraft {
   return {
     key: newKey(),
-    boatId: '',
-    harbor: '',
+    boatId: defaults.boatId,
+    harbor: defaults.harbor,
     freshness: '',
     landedAt: now.toISOString(),
     name: '',
@@ -92,6 +104,20 @@ export function emptyLot(now: Date = new Date()): LotDraft {
     video: null,
   };
 }
+
+/**
+ * The next lot of the same catch ('Add lot'): the facts of the lot above (boat, harbour,
+ * freshness, landing time, species, name), with its own quantity, prices, notes and media to give.
+ */
+export const nextLot = (above: LotDraft): LotDraft => ({
+  ...emptyLot(),
+  boatId: above.boatId,
+  harbor: above.harbor,
+  freshness: above.freshness,
+  landedAt: above.landedAt,
+  species: above.species,
+  name: above.name,
+});
 
 /** A copy to edit into the next lot: same facts and media (the server lets lots share them). */
 export const duplicateLot = (lot: LotDraft): LotDraft => ({
@@ -157,10 +183,24 @@ export function lotFromDetail(lot: LotDetail): LotDraft {
 
 type AuctionInput = { lots: Record<string, unknown>[] };
 
+/** What a typed quantity's or price's problem is called at its field. */
+const QUANTITY_PROBLEM: Record<NumberProblem, ErrorCode> = {
+  DECIMAL_COMMA: 'DECIMAL_COMMA',
+  TOO_MANY_DECIMALS: 'QUANTITY_DECIMALS',
+  NOT_A_NUMBER: 'INVALID_QUANTITY',
+};
+const PRICE_PROBLEM: Record<NumberProblem, ErrorCode> = {
+  DECIMAL_COMMA: 'DECIMAL_COMMA',
+  // RM 12.505 is off the RM 0.10 step as much as RM 12.55 is.
+  TOO_MANY_DECIMALS: 'PRICE_STEP',
+  NOT_A_NUMBER: 'INVALID_PRICE',
+};
+
 /**
  * The request the form stands for, for the contract's schema to judge, and the errors that text
  * alone shows: an empty number is left out (the schema then says it is required), one that does
- * not read as a number is reported here, since the schema never sees the text.
+ * not read as a number is reported here with why ("12,50", "10.55"), since the schema never sees
+ * the text.
  */
 function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: LotErrors } {
   const errors: LotErrors = {};
@@ -168,13 +208,14 @@ function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: LotErrors
     lot: LotDraft,
     field: LotField,
     text: string,
-    parse: (input: string) => number | null,
-    invalid: ErrorCode,
+    read: (input: string) => ReadNumber,
+    problems: Record<NumberProblem, ErrorCode>,
   ) => {
     if (!text.trim()) return undefined;
-    const value = parse(text);
-    if (value === null) errors[errorKey(lot, field)] = invalid;
-    return value ?? undefined;
+    const result = read(text);
+    if ('value' in result) return result.value;
+    errors[errorKey(lot, field)] = problems[result.problem];
+    return undefined;
   };
   const request = {
     lots: lots.map((lot) => ({
@@ -184,10 +225,10 @@ function toRequest(lots: LotDraft[]): { request: AuctionInput; errors: LotErrors
       landedAt: lot.landedAt || undefined,
       name: lot.name,
       species: lot.species || undefined,
-      quantity: number(lot, 'quantity', lot.quantity, parseKg, 'INVALID_QUANTITY'),
-      startPrice: number(lot, 'startPrice', lot.startPrice, parseRM, 'INVALID_PRICE'),
+      quantity: number(lot, 'quantity', lot.quantity, readKg, QUANTITY_PROBLEM),
+      startPrice: number(lot, 'startPrice', lot.startPrice, readRM, PRICE_PROBLEM),
       buyoutPrice: lot.buyoutPrice.trim()
-        ? number(lot, 'buyoutPrice', lot.buyoutPrice, parseRM, 'INVALID_PRICE')
+        ? number(lot, 'buyoutPrice', lot.buyoutPrice, readRM, PRICE_PROBLEM)
         : null,
       description: lot.description,
       notes: lot.notes,
@@ -221,12 +262,12 @@ export type Validation =
 /**
  * Every problem of the form at once, each at its field (the first per field), so a merchant with
  * several lots fixes them in one pass; `formError` is the one to tell as a whole (what names no
- * field, such as no lot at all, or else the first).
+ * field, such as no lot at all, or else the first). The landing time is judged on `now`, by the
+ * rule the server applies on its own clock.
  */
-export function validateLots(lots: LotDraft[]): Validation {
+export function validateLots(lots: LotDraft[], now: Date = new Date()): Validation {
   const { request, errors } = toRequest(lots);
   const parsed = createAuctionRequest.safeParse(request);
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.data };
   let formError: ErrorCode | null = null;
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -236,13 +277,65 @@ export function validateLots(lots: LotDraft[]): Validation {
       else formError ??= issueCode(issue);
     }
   }
+  for (const lot of lots) {
+    const landedAt = new Date(lot.landedAt);
+    const problem = Number.isNaN(landedAt.getTime()) ? null : landingProblem(landedAt, now);
+    if (problem) errors[errorKey(lot, 'landedAt')] ??= problem;
+  }
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.data };
   // As the contract's validationFailure does: 'Please fill in all fields' speaks for the form.
   const codes = Object.values(errors);
   formError ??= codes.includes('REQUIRED_FIELDS') ? 'REQUIRED_FIELDS' : (codes[0] ?? null);
   return { ok: false, errors, formError };
 }
 
-// The local draft ('Save draft'): the whole form, uploaded media included, for one merchant.
+/** Codes that only say a field is still empty: not told while the merchant is filling the form. */
+const STILL_EMPTY: ReadonlySet<ErrorCode> = new Set(['REQUIRED_FIELDS', 'PHOTO_REQUIRED']);
+/** What more typing cannot mend, so it is told as it is typed: a name past 140 characters. */
+const TOLD_WHILE_TYPING: ReadonlySet<ErrorCode> = new Set(['LOT_NAME_TOO_LONG', 'TEXT_TOO_LONG']);
+
+/** What is wrong with one field of `lot` as it stands, by the rules of publishing, or null. */
+export function fieldCode(
+  lot: LotDraft,
+  field: LotField,
+  now: Date = new Date(),
+): ErrorCode | null {
+  const result = validateLots([lot], now);
+  return (!result.ok && result.errors[errorKey(lot, field)]) || null;
+}
+
+/**
+ * The message a field shows after the merchant types into it, leaves it or picks its value, given
+ * the one `shown` and the problem `found` now: the form tells problems at once, not only on
+ * Publish, but never calls a field the merchant has not filled yet wrong (a "Required" already
+ * shown stays until it is filled), and while typing only what more typing cannot mend.
+ */
+export function errorAfter(
+  event: 'typing' | 'leaving' | 'picking',
+  shown: ErrorCode | undefined,
+  found: ErrorCode | null,
+): ErrorCode | undefined {
+  if (!found) return undefined;
+  if (event === 'typing') return TOLD_WHILE_TYPING.has(found) ? found : undefined;
+  return STILL_EMPTY.has(found) ? shown : found;
+}
+
+/**
+ * The fields whose message a change of `field` can change: a start price moves the buyout's
+ * "must be above the start price".
+ */
+export const fieldsToCheck = (field: LotField): LotField[] =>
+  field === 'startPrice' ? ['startPrice', 'buyoutPrice'] : [field];
+
+/**
+ * The form's content without React's keys: two forms that read the same compare equal, so the
+ * page can tell typed input from the form it opened with.
+ */
+export const formContent = (lots: readonly LotDraft[]): string =>
+  JSON.stringify(lots.map(({ key: _key, ...lot }) => lot));
+
+// The local draft ('Save draft', and saved as the merchant types): the whole form, uploaded media
+// included, for one merchant.
 
 export interface StoredDraft {
   merchantId: string;

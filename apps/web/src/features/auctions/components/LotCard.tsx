@@ -2,8 +2,8 @@ import {
   type BoatSummary,
   DESCRIPTION_MAX_LENGTH,
   type Freshness,
-  SPECIES,
-  SPECIES_CODES,
+  type Species,
+  TEXT_MAX_LENGTH,
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
@@ -11,7 +11,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
@@ -20,8 +19,19 @@ import { getText, type LotDraft, type LotField, setText, type TextLotField } fro
 import styles from './form.module.css';
 import { PhotoField, VideoField } from './MediaFields';
 import { DateTimeField, PickerField } from './PickerField';
+import { SpeciesField } from './SpeciesField';
 
 const FRESHNESS: Freshness[] = ['fresh', 'frozen'];
+
+/**
+ * Text fields take more than their 140 characters: past the limit the field says so (its own
+ * message for the name) instead of the input stopping without a word; this only stops a runaway
+ * paste.
+ */
+const TYPING_CAP = TEXT_MAX_LENGTH * 4;
+
+/** How a field's value changed: typed (told only what more typing cannot mend) or picked. */
+export type ChangeKind = 'typing' | 'picking';
 
 interface LotCardProps {
   lot: LotDraft;
@@ -29,10 +39,13 @@ interface LotCardProps {
   /** How many lots the form has: the last one cannot be removed. */
   count: number;
   boats: UseQueryResult<BoatSummary[]>;
+  /** The merchant's recent species, most recent first. */
+  recentSpecies: readonly Species[];
   /** The translated error of a field, if any. */
   errorOf: (field: LotField) => string | undefined;
-  onChange: (field: LotField, update: (lot: LotDraft) => LotDraft) => void;
-  onMediaError: (field: 'photos' | 'video', error: unknown) => void;
+  onChange: (field: LotField, update: (lot: LotDraft) => LotDraft, kind: ChangeKind) => void;
+  /** The merchant left a text field: its value is checked now, not only on Publish. */
+  onLeave: (field: LotField) => void;
   onDuplicate: () => void;
   onRemove: () => void;
   onBusy: (delta: number) => void;
@@ -44,15 +57,15 @@ export function LotCard({
   index,
   count,
   boats,
+  recentSpecies,
   errorOf,
   onChange,
-  onMediaError,
+  onLeave,
   onDuplicate,
   onRemove,
   onBusy,
 }: LotCardProps) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const id = (field: string) => `${lot.key}-${field.replace('.', '-')}`;
   const headingId = id('heading');
 
@@ -68,22 +81,27 @@ export function LotCard({
       value={getText(lot, field)}
       placeholder={props.placeholder}
       inputMode={props.inputMode}
-      onChange={(value) => onChange(field, (current) => setText(current, field, value))}
+      maxLength={TYPING_CAP}
+      onChange={(value) => onChange(field, (current) => setText(current, field, value), 'typing')}
+      onBlur={() => onLeave(field)}
     >
       {props.suffix ? <span className={styles.suffix}>{props.suffix}</span> : null}
     </TextField>
   );
 
   /** A field that takes its whole value at once (not text typed into an input). */
-  const set = <F extends LotField & keyof LotDraft>(field: F, value: LotDraft[F]) =>
-    onChange(field, (current) => ({ ...current, [field]: value }));
+  const set = <F extends LotField & keyof LotDraft>(
+    field: F,
+    value: LotDraft[F],
+    kind: ChangeKind = 'picking',
+  ) => onChange(field, (current) => ({ ...current, [field]: value }), kind);
 
   const media = <F extends 'photos' | 'video'>(field: F) => ({
     id: id(field),
     value: lot[field],
     error: errorOf(field),
-    onChange: (value: LotDraft[F]) => set(field, value),
-    onError: (error: unknown) => onMediaError(field, error),
+    // A new photo clears "Please upload at least 1 photo"; removing one is not judged yet.
+    onChange: (value: LotDraft[F]) => set(field, value, 'typing'),
     onBusy,
   });
 
@@ -169,14 +187,13 @@ export function LotCard({
         onChange={(landedAt) => set('landedAt', landedAt)}
       />
       {text('name', t('auctionForm.name'), { placeholder: t('auctionForm.namePlaceholder') })}
-      <PickerField
+      <SpeciesField
         id={id('species')}
         label={t('auctionForm.species')}
         error={errorOf('species')}
-        placeholder={t('auctionForm.choose')}
-        options={SPECIES_CODES.map((code) => ({ label: SPECIES[code][locale], value: code }))}
         value={lot.species}
-        onChange={(species) => set('species', species as LotDraft['species'])}
+        recent={recentSpecies}
+        onChange={(species) => set('species', species)}
       />
       {text('quantity', t('auctionForm.quantity'), {
         placeholder: t('auctionForm.quantityPlaceholder'),
@@ -206,7 +223,7 @@ export function LotCard({
           maxLength={DESCRIPTION_MAX_LENGTH}
           showCount
           autoSize={{ minRows: 2, maxRows: 6 }}
-          onChange={(value) => set('description', value)}
+          onChange={(value) => set('description', value, 'typing')}
         />
       </Field>
 

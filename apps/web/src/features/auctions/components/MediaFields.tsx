@@ -2,17 +2,19 @@ import { MAX_LOT_PHOTOS, MAX_VIDEO_BYTES, type MediaItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
+import type { TFunction } from 'i18next';
 import { type ChangeEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/errors';
 import { preparePhoto } from '../../../lib/photo';
-import { RequestError } from '../../../lib/request';
+import { apiErrorCode, RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
-import { Field } from '../../../lib/ui/Field';
+import { Field, FieldError } from '../../../lib/ui/Field';
 import { VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
 import { showPhotos } from './photoViewer';
 import { UploadProgress } from './UploadProgress';
-import { useUploads } from './useUploads';
+import { type UploadFailure, useUploads } from './useUploads';
 
 const tooLarge = () => new RequestError('FILE_TOO_LARGE', 'File is too large', 413);
 
@@ -23,34 +25,66 @@ const toItem = (media: MediaItem): ImageUploadItem => ({
   extra: media,
 });
 
+/** Codes of a file whose content is not what the field takes (a text file named .jpg). */
+const NOT_MEDIA = new Set(['UNSUPPORTED_FILE', 'FILE_TYPE_MISMATCH']);
+
+/** Why a file was not added, naming it: several may have been chosen at once. */
+function failureText(t: TFunction, failure: UploadFailure, kind: 'photo' | 'video'): string {
+  const code = apiErrorCode(failure.error);
+  if (code && NOT_MEDIA.has(code)) {
+    return t(kind === 'photo' ? 'auctionForm.notAPhoto' : 'auctionForm.notAVideo', {
+      name: failure.name,
+    });
+  }
+  const reason = errorText(failure.error) ?? t('messages.uploadFailed');
+  return t('auctionForm.fileNotAdded', { name: failure.name, reason });
+}
+
+/**
+ * The uploads of a media field: a failure is told twice, as a toast (the field may be scrolled
+ * away) and under the field until the next file is tried, beside what the form already said
+ * there ("Please upload at least 1 photo" stays while there is none).
+ */
+function useMediaUploads(kind: 'photo' | 'video', onBusy: (delta: number) => void) {
+  const { t } = useTranslation();
+  const uploads = useUploads({
+    onBusy,
+    onFailure: (failure) => toast(failureText(t, failure, kind), 'fail'),
+  });
+  const failure = uploads.failure ? failureText(t, uploads.failure, kind) : undefined;
+  return { ...uploads, failureLine: <FieldError>{failure}</FieldError> };
+}
+
 interface MediaFieldProps<T> {
   id: string;
   value: T;
+  /** The form's message for the field (what publishing found), if any. */
   error: string | undefined;
   onChange: (value: T) => void;
-  /** A failed upload: the field shows a coded error, a toast tells anything else. */
-  onError: (error: unknown) => void;
   onBusy: (delta: number) => void;
 }
 
 /** Up to 3 photos, each resized on the phone, then uploaded with its progress shown. */
-export function PhotoField({
-  id,
-  value,
-  error,
-  onChange,
-  ...events
-}: MediaFieldProps<MediaItem[]>) {
+export function PhotoField({ id, value, error, onChange, onBusy }: MediaFieldProps<MediaItem[]>) {
   const { t } = useTranslation();
-  const { rows, upload } = useUploads(events);
+  const { rows, upload, failureLine } = useMediaUploads('photo', onBusy);
   const items = useMemo(() => value.map(toItem), [value]);
+
+  const change = (next: ImageUploadItem[]) => {
+    const photos = next.map((item) => item.extra as MediaItem);
+    // The uploader reports its list after every batch, failed ones included: the same photos
+    // are no change, and must not clear what the field says.
+    const same =
+      photos.length === value.length && photos.every((photo, i) => photo.id === value[i]?.id);
+    if (!same) onChange(photos);
+  };
 
   return (
     <Field id={id} label={t('auctionForm.photos')} error={error} group bare>
       <ImageUploader
         className={styles.uploader}
         value={items}
-        onChange={(next) => onChange(next.map((item) => item.extra as MediaItem))}
+        onChange={change}
         upload={async (file) => toItem(await upload(file, preparePhoto))}
         accept="image/*"
         multiple
@@ -61,6 +95,7 @@ export function PhotoField({
         onPreview={(index) => showPhotos(value, index)}
       />
       <UploadProgress rows={rows} />
+      {failureLine}
     </Field>
   );
 }
@@ -71,10 +106,10 @@ export function VideoField({
   value,
   error,
   onChange,
-  ...events
+  onBusy,
 }: MediaFieldProps<MediaItem | null>) {
   const { t } = useTranslation();
-  const { rows, upload } = useUploads(events);
+  const { rows, upload, fail, failureLine } = useMediaUploads('video', onBusy);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -82,13 +117,13 @@ export function VideoField({
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_VIDEO_BYTES) {
-      events.onError(tooLarge());
+      fail(file.name, tooLarge());
       return;
     }
     try {
       onChange(await upload(file));
     } catch {
-      // Told through onError.
+      // Told by the field and a toast.
     }
   };
 
@@ -122,6 +157,7 @@ export function VideoField({
         </label>
       )}
       <UploadProgress rows={rows} />
+      {failureLine}
     </Field>
   );
 }

@@ -13,7 +13,7 @@ interface Option {
 }
 
 /** The row's button: the chosen value, or the placeholder, and a chevron. */
-function ChooseButton({
+export function ChooseButton({
   id,
   text,
   placeholder,

@@ -1,11 +1,16 @@
-import { type ErrorCode, type LotDetail, MAX_LOTS_PER_AUCTION } from '@sm/contract';
+import {
+  type BoatSummary,
+  type ErrorCode,
+  type LotDetail,
+  MAX_LOTS_PER_AUCTION,
+} from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
 import { lotDetailPath, PATHS } from '../../../lib/paths';
@@ -14,24 +19,30 @@ import { useMerchantInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { Notice } from '../../../lib/ui/Notice';
 import { boatsQueryOptions, lotQueryOptions, useCreateAuction } from '../api';
-import { LotCard } from '../components/LotCard';
+import { type ChangeKind, LotCard } from '../components/LotCard';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import styles from '../components/form.module.css';
 import {
   clearDraft,
   duplicateLot,
   emptyLot,
+  errorAfter,
   errorKey,
+  fieldCode,
   fieldOfPath,
+  fieldsToCheck,
+  formContent,
   type LotDraft,
   type LotErrors,
   type LotField,
   lotFromDetail,
+  nextLot,
   readDraft,
   saveDraft,
   type StoredDraft,
   validateLots,
 } from '../lotDraft';
+import { defaultBoat, readLotMemory, rememberPublished } from '../lotMemory';
 import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /** Create Auction (spec §2, §3, §5): one or more lots, a local draft, publish. */
@@ -39,11 +50,13 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
   const { t } = useTranslation();
   const relistId = query.relist ?? '';
   const relist = useQuery({ ...lotQueryOptions(relistId), enabled: relistId !== '' });
+  const boats = useQuery(boatsQueryOptions());
 
-  if (!relistId) return <AuctionForm />;
-  // A relist opens the form once its lot is here, filled with it.
-  if (relist.data) return <AuctionForm key={relistId} relist={relist.data} />;
-  return relist.isError ? (
+  // The form opens once the boats are known (or failed to load), so a new lot starts with its
+  // boat; a relist opens once its lot is here, filled with it.
+  const ready = !boats.isPending && (!relistId || relist.data);
+  if (ready) return <AuctionForm key={relistId} relist={relist.data} boats={boats} />;
+  return relistId && relist.isError ? (
     <PageMessage
       title={errorText(relist.error) ?? t('messages.failed')}
       action={t('common.retry')}
@@ -54,15 +67,34 @@ export default function CreateAuctionPage({ query }: { query: Record<string, str
   );
 }
 
-/** The form; with `relist`, its one lot is that lot again instead of an empty one or a draft. */
-function AuctionForm({ relist }: { relist?: LotDetail }) {
+/**
+ * The form; with `relist`, its one lot is that lot again instead of an empty one or a draft. It
+ * remembers: a new lot starts with the last harbour and the boat (the store's only one, or the
+ * last used), the recent species come first, every change is kept as the local draft, and
+ * leaving with unpublished input asks first.
+ */
+function AuctionForm({
+  relist,
+  boats,
+}: {
+  relist?: LotDetail | undefined;
+  boats: UseQueryResult<BoatSummary[]>;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const merchant = useMerchantInfo();
   const merchantId = merchant?.id ?? '';
 
-  const [lots, setLots] = useState<LotDraft[]>(() => [relist ? lotFromDetail(relist) : emptyLot()]);
+  const [memory] = useState(() => readLotMemory(merchantId));
+  const defaults = {
+    boatId: defaultBoat(boats.data, memory?.boatId),
+    harbor: memory?.harbor ?? '',
+  };
+  const [opened] = useState<LotDraft[]>(() => [
+    relist ? lotFromDetail(relist) : emptyLot(new Date(), defaults),
+  ]);
+  const [lots, setLots] = useState<LotDraft[]>(opened);
   const [errors, setErrors] = useState<LotErrors>({});
   const [uploading, setUploading] = useState(0);
   // A draft found on opening is offered once; a relist comes with its own lot instead.
@@ -71,23 +103,60 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
   );
   const formRef = useRef<HTMLDivElement>(null);
 
-  const boats = useQuery(boatsQueryOptions());
   const create = useCreateAuction();
+
+  // Input is what differs from the form as it opened (prefilled values are not input).
+  const content = useMemo(() => formContent(lots), [lots]);
+  const openedContent = useMemo(() => formContent(opened), [opened]);
+  const hasInput = content !== openedContent;
+
+  // Every change is the local draft at once, so nothing typed is lost to Back, a reload or a
+  // closed tab. A draft offered on opening waits for the merchant's answer; a form taken back to
+  // how it opened takes back the draft this visit wrote (never an older one it did not touch).
+  const wroteDraft = useRef(false);
+  useEffect(() => {
+    if (offeredDraft) return;
+    if (hasInput) {
+      if (saveDraft(merchantId, lots)) wroteDraft.current = true;
+    } else if (wroteDraft.current) {
+      clearDraft();
+      wroteDraft.current = false;
+    }
+  }, [content, hasInput, lots, merchantId, offeredDraft]);
+
+  // Leaving with unpublished input asks first (the header's Back, the phone's, a link); publishing
+  // leaves without asking.
+  const published = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasInput && !published.current && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   const onBusy = useCallback((delta: number) => setUploading((n) => n + delta), []);
 
-  const clearError = (lot: LotDraft, field: LotField) =>
+  /** Each of `fields` of `lot` shows what it is wrong with now, as `kind` allows (errorAfter). */
+  const judge = (lot: LotDraft, fields: LotField[], kind: ChangeKind | 'leaving') =>
     setErrors((current) => {
-      const key = errorKey(lot, field);
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
+      let next = current;
+      for (const field of fields) {
+        const key = errorKey(lot, field);
+        const code = errorAfter(kind, current[key], fieldCode(lot, field));
+        if (code === current[key]) continue;
+        if (next === current) next = { ...current };
+        if (code) next[key] = code;
+        else delete next[key];
+      }
       return next;
     });
 
-  const change = (lot: LotDraft, field: LotField, update: (lot: LotDraft) => LotDraft) => {
+  const change = (
+    lot: LotDraft,
+    field: LotField,
+    update: (lot: LotDraft) => LotDraft,
+    kind: ChangeKind,
+  ) => {
     setLots((current) => current.map((item) => (item.key === lot.key ? update(item) : item)));
-    clearError(lot, field);
+    judge(update(lot), fieldsToCheck(field), kind);
   };
 
   const showErrors = (next: LotErrors) => {
@@ -107,12 +176,6 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
         ? t('auctionForm.required')
         : t(`errors.${code}`);
 
-  const onMediaError = (lot: LotDraft, field: 'photos' | 'video', error: unknown) => {
-    const code = apiErrorCode(error);
-    if (code) setErrors((current) => ({ ...current, [errorKey(lot, field)]: code }));
-    else showError(error);
-  };
-
   /** False, with the reason told, when the form already has as many lots as an auction may. */
   const roomForLot = () => {
     if (lots.length < MAX_LOTS_PER_AUCTION) return true;
@@ -120,8 +183,13 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
     return false;
   };
 
+  /** The next lot of the same catch, from the lot above (nextLot); the first from the defaults. */
   const addLot = () => {
-    if (roomForLot()) setLots((current) => [...current, emptyLot()]);
+    if (!roomForLot()) return;
+    setLots((current) => {
+      const above = current.at(-1);
+      return [...current, above ? nextLot(above) : emptyLot(new Date(), defaults)];
+    });
   };
 
   const duplicate = (lot: LotDraft) => {
@@ -163,6 +231,8 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
     }
     create.mutate(result.data, {
       onSuccess: (answer) => {
+        published.current = true;
+        rememberPublished(merchantId, lots);
         clearDraft();
         toast(t('success.published'), 'success');
         const first = answer.lotIds[0];
@@ -200,18 +270,29 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
           index={index}
           count={lots.length}
           boats={boats}
+          recentSpecies={memory?.recentSpecies ?? []}
           errorOf={(field) => fieldText(errors[errorKey(lot, field)])}
-          onChange={(field, update) => change(lot, field, update)}
-          onMediaError={(field, error) => onMediaError(lot, field, error)}
+          onChange={(field, update, kind) => change(lot, field, update, kind)}
+          onLeave={(field) => judge(lot, fieldsToCheck(field), 'leaving')}
           onDuplicate={() => duplicate(lot)}
           onRemove={() => void remove(lot, index)}
           onBusy={onBusy}
         />
       ))}
 
-      <Button className={styles.addLot} block fill="outline" color="primary" onClick={addLot}>
+      <Button
+        className={styles.addLot}
+        block
+        fill="outline"
+        color="primary"
+        onClick={addLot}
+        aria-describedby="add-lot-hint"
+      >
         <AddOutline aria-hidden="true" /> {t('auctionForm.addLot')}
       </Button>
+      <p id="add-lot-hint" className={styles.addLotHint}>
+        {t('auctionForm.addLotHint')}
+      </p>
 
       <div className={styles.actions}>
         <Button block size="large" onClick={saveLocally}>
@@ -224,6 +305,7 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
 
       <Dialog
         visible={offeredDraft !== null}
+        aria-label={t('auctionForm.restoreTitle')}
         title={t('auctionForm.restoreTitle')}
         content={
           offeredDraft?.savedAt
@@ -248,6 +330,34 @@ function AuctionForm({ relist }: { relist?: LotDetail }) {
               },
             },
           ],
+        ]}
+      />
+
+      <Dialog
+        visible={blocker.state === 'blocked'}
+        aria-label={t('auctionForm.leaveTitle')}
+        title={t('auctionForm.leaveTitle')}
+        content={t('auctionForm.leaveContent')}
+        actions={[
+          {
+            key: 'keep',
+            text: t('auctionForm.leaveKeep'),
+            bold: true,
+            onClick: () => {
+              saveDraft(merchantId, lots);
+              blocker.proceed?.();
+            },
+          },
+          {
+            key: 'discard',
+            text: t('auctionForm.discardDraft'),
+            danger: true,
+            onClick: () => {
+              clearDraft();
+              blocker.proceed?.();
+            },
+          },
+          { key: 'stay', text: t('auctionForm.leaveStay'), onClick: () => blocker.reset?.() },
         ]}
       />
     </div>
