@@ -107,14 +107,13 @@ function nextBidders(standing: readonly BidRow[], canceledBuyers: ReadonlySet<st
     .filter(({ bid, left }) => left > 0 && !canceledBuyers.has(bid.buyerId));
 }
 
-/** The most kg (tenths, at most `wanted`) at this price whose amount `available` sen covers. */
-export function largestCovered(wanted: number, price: number, available: number): number {
+/**
+ * The most kg (tenths, at most `wanted`) at this price whose amount `available` sen covers:
+ * amountOf(q, p) = ⌊(q·p + 5) / 10⌋ ≤ a exactly when q·p ≤ 10a + 4.
+ */
+function largestCovered(wanted: number, price: number, available: number): number {
   if (available <= 0) return 0;
-  if (amountOf(wanted, price) <= available) return wanted;
-  // amountOf rounds half-up, so start from the exact quotient and step down to the first fit.
-  let q = Math.min(wanted, Math.floor(((available + 0.5) * 10) / price));
-  while (q > 0 && amountOf(q, price) > available) q -= 1;
-  return q;
+  return Math.min(wanted, Math.floor((available * 10 + 4) / price));
 }
 
 /** An order for `share` of the lot at the bid's price (PRODUCT.md §5), awaiting payment 24 h. */

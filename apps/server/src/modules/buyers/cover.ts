@@ -3,17 +3,10 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { coverOf, lockBuyerCover } from './buyers.repo.js';
 
-export const coverView = (c: {
-  balance: number;
-  creditLimit: number;
-  exposure: number;
-}): BuyerCover => ({
-  ...c,
-  available: c.balance + c.creditLimit - c.exposure,
-});
-
+/** What the buyer's bids may still add: balance + credit limit − exposure. */
 export async function buyerCover(tx: Tx, buyerId: string): Promise<BuyerCover> {
-  return coverView(await coverOf(tx, buyerId));
+  const c = await coverOf(tx, buyerId);
+  return { ...c, available: c.balance + c.creditLimit - c.exposure };
 }
 
 /**

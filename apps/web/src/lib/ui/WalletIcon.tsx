@@ -1,19 +1,12 @@
-/** A wallet outline in antd-mobile-icons' style (1em, currentColor); its set only has ¥ purses. */
+import { LineIcon } from './LineIcon';
+
+/** A wallet outline; antd-mobile-icons only has ¥ purses. */
 export function WalletIcon() {
   return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 48 48"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="3.2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon>
       <path d="M8 14h30a3 3 0 0 1 3 3v21a3 3 0 0 1-3 3H9a3 3 0 0 1-3-3V12a4 4 0 0 1 4-4h22v6" />
       <path d="M41 22h-9a4.5 4.5 0 0 0 0 9h9z" />
       <circle cx="32.5" cy="26.5" r="0.6" fill="currentColor" />
-    </svg>
+    </LineIcon>
   );
 }
