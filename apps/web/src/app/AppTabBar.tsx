@@ -2,7 +2,7 @@ import TabBar from 'antd-mobile/es/components/tab-bar';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
-import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { badgeCount, useOrderTodo } from '../lib/orderTodo';
@@ -17,11 +17,17 @@ export function AppTabBar({ active }: { active: TabKey }) {
   const nav = useRef<HTMLElement>(null);
   // Orders that wait on the merchant (paid, ready for pickup), live with the orders' events.
   const todo = useOrderTodo().data?.needsAction ?? 0;
+  const todoId = useId();
 
-  // antd-mobile draws each tab as a bare clickable div: make it a link, so it has a name (the
-  // Orders tab's says its count) and is reached and followed by keyboard.
+  // antd-mobile draws each tab as a bare clickable div: make it a link, so it has a name and is
+  // reached and followed by keyboard. The Orders tab's count is its description: an aria-label
+  // saying it would not contain the tab's visible text, badge digits first (WCAG 2.5.3, axe
+  // label-content-name-mismatch), so the badge is hidden from the name instead.
   useLayoutEffect(() => {
     nav.current?.querySelectorAll(`.${ITEM}`).forEach((item) => item.setAttribute('role', 'link'));
+    nav.current
+      ?.querySelectorAll('.adm-badge')
+      .forEach((badge) => badge.setAttribute('aria-hidden', 'true'));
   });
   const follow = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
@@ -49,11 +55,16 @@ export function AppTabBar({ active }: { active: TabKey }) {
               badge={badged ? badgeCount(todo) : null}
               tabIndex={0}
               aria-current={tab.key === active ? 'page' : undefined}
-              aria-label={badged ? t('tabs.ordersTodo', { count: todo }) : undefined}
+              aria-describedby={badged ? todoId : undefined}
             />
           );
         })}
       </TabBar>
+      {todo > 0 ? (
+        <span id={todoId} hidden>
+          {t('tabs.ordersTodo', { count: todo })}
+        </span>
+      ) : null}
     </nav>
   );
 }

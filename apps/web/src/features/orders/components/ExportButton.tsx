@@ -1,10 +1,10 @@
 import { EXPORT_FORMATS, type ExportFormat } from '@sm/contract';
-import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
 import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { ActionSheet } from '../../../lib/ui/ActionSheet';
 import { downloadExport } from '../api';
 import type { OrderListFilter } from '../filter';
 import styles from './orders.module.css';

@@ -1,5 +1,4 @@
 import type { Printer } from '@sm/contract';
-import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { printersQueryOptions } from '../api';
 import { usePrint } from '../print';
+import { ActionSheet } from '../../../lib/ui/ActionSheet';
 import { useConfirm } from '../../../lib/ui/useConfirm';
 
 /**

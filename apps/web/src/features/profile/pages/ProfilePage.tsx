@@ -1,5 +1,4 @@
 import { formatMalaysianMobile, type Locale, LOCALES } from '@sm/contract';
-import ActionSheet from 'antd-mobile/es/components/action-sheet';
 import Badge from 'antd-mobile/es/components/badge';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
@@ -20,6 +19,7 @@ import { appVersionLabel } from '../../../lib/appUpdate';
 import { currentLocale, setLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
+import { ActionSheet } from '../../../lib/ui/ActionSheet';
 import { useUnreadNotifications } from '../../../lib/unreadNotifications';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';

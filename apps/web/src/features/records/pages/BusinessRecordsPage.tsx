@@ -107,7 +107,7 @@ export default function BusinessRecordsPage({ query }: { query: Record<string, s
           <>
             <section className={styles.card} aria-labelledby="records-chart">
               <div className={styles.cardHead}>
-                <h3 id="records-chart">{t('records.chartTitle')}</h3>
+                <h2 id="records-chart">{t('records.chartTitle')}</h2>
                 <Segments
                   label={t('records.measure')}
                   options={(['gross', 'net'] as const).map((m) => ({
@@ -291,7 +291,7 @@ function PeriodList({ period, rows }: { period: RecordPeriod; rows: RecordRow[] 
   const sold = rows.filter((r) => r.orders > 0).reverse();
   return (
     <section className={styles.card} aria-labelledby="records-periods">
-      <h3 id="records-periods">{t('records.byPeriod')}</h3>
+      <h2 id="records-periods">{t('records.byPeriod')}</h2>
       <ul className={styles.periods}>
         {sold.map((row) => (
           <li key={row.from} className={styles.periodRow}>
