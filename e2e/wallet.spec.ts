@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
+  advanceClock,
+  bid,
+  buyerSession,
+  FIFTEEN_MINUTES,
   fact,
   operator,
+  publishAuction,
   registerMerchant,
   signIn,
   snap,
@@ -304,6 +309,63 @@ test('a rejected bank account and a rejected withdrawal, refunded', async ({ pag
     })
     .click();
   await expect(entries(page)).toHaveCount(1);
+});
+
+test('the daily payout pays completed orders in and says so live (my)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const { lotIds } = await publishAuction(page, [
+    { name: unique('Payout lot'), quantity: 100, startPrice: 1000 },
+  ]);
+  const lotId = lotIds[0]!;
+  const buyer = await buyerSession(baseURL!, '013-000 0001');
+  await bid(buyer, lotId, 100, 1200);
+  await advanceClock(request, FIFTEEN_MINUTES);
+  let orderId = '';
+  await expect
+    .poll(async () => {
+      const body = (await (await buyer.get('/api/buyer/orders')).json()) as {
+        items: { id: string; lotId: string }[];
+      };
+      orderId = body.items.find((o) => o.lotId === lotId)?.id ?? '';
+      return orderId;
+    })
+    .not.toBe('');
+  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  for (const status of ['ready_for_pickup', 'in_transit', 'completed']) {
+    const moved = await page.request.post(`/api/orders/${orderId}/status`, { data: { status } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+  await operator(request, '/payouts/run'); // Scheduled for tomorrow: not news yet.
+
+  await useLocale(page, 'my');
+  await page.goto('/#/pages/profile/notifications');
+  await page.reload();
+  const list = page.getByRole('list', { name: 'Pemberitahuan' });
+  await expect(page.getByRole('heading', { name: 'Pemberitahuan', level: 1 })).toBeVisible();
+  const rows = list.getByRole('button').filter({ hasText: 'Pembayaran keluar selesai' });
+  const before = await rows.count();
+  await advanceClock(request, 24 * 60 * 60_000);
+  await operator(request, '/payouts/run');
+  // Live, without a reload: the sum of what this run paid the merchant, which opens the wallet.
+  await expect(rows).toHaveCount(before + 1, { timeout: 15_000 });
+  const news = (await (await page.request.get('/api/notifications?limit=1')).json()) as {
+    items: { type: string; data: { amount: number } }[];
+  };
+  expect(news.items[0]?.type).toBe('payout_completed');
+  const amount = `RM ${(news.items[0]!.data.amount / 100).toLocaleString('en-MY', { minimumFractionDigits: 2 })}`;
+  await expect(rows.first()).toContainText(`${amount} daripada pesanan anda yang selesai`);
+  await snap(page, test.info(), 'notifications-payout-my', false);
+  await rows.first().click();
+  await expect(page).toHaveURL(WALLET_URL);
 });
 
 test('a new merchant’s empty wallet; failed loads offer Retry', async ({ page, request }) => {

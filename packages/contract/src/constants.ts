@@ -79,6 +79,8 @@ export const MERCHANT_EVENT_TYPES = [
   'order_defaulted',
   'order_updated',
   'wallet_changed',
+  /** The daily payout run paid a merchant's completed orders into its wallet (PRODUCT.md §5). */
+  'payout_completed',
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',
@@ -90,6 +92,7 @@ export const NOTIFICATION_TYPES = [
   'lot_ended',
   'order_paid',
   'order_defaulted',
+  'payout_completed',
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',

@@ -12,6 +12,7 @@ export type NotificationType = z.infer<typeof notificationType>;
  * - lot_ended: lotName, endReason ('time' | 'buyout'), quantity, awardedQuantity, awardedAmount
  * - order_paid: orderNumber, amount (sen), lotName
  * - order_defaulted: orderNumber, lotName, quantity (tenths of a kg, back on the lot)
+ * - payout_completed: amount (sen: sales less fees paid into the wallet), orders (how many)
  * - withdrawal_reviewed: amount, status ('completed' | 'rejected'), reason
  * - bank_account_reviewed, business_reviewed: status ('verified' | 'rejected'), reason
  */
@@ -140,6 +141,7 @@ export function notificationTarget(n: {
       return n.lotId ? `/pages/lot-detail/lot-detail?id=${encodeURIComponent(n.lotId)}` : '/';
     case 'order_paid':
       return n.orderId ? `/pages/orders/order-detail?id=${encodeURIComponent(n.orderId)}` : '/';
+    case 'payout_completed':
     case 'withdrawal_reviewed':
       return '/pages/profile/wallet';
     case 'bank_account_reviewed':
@@ -157,6 +159,7 @@ export const NOTIFICATION_TEXT_KEYS = [
   'lot_unsold',
   'order_paid',
   'order_defaulted',
+  'payout_completed',
   'withdrawal_completed',
   'withdrawal_rejected',
   'bank_verified',
@@ -222,6 +225,8 @@ export function notificationText(type: NotificationType, data: NotificationData)
           quantity: formatKg(num(data.quantity)),
         },
       };
+    case 'payout_completed':
+      return { key: 'payout_completed', vars: { amount: formatRM(num(data.amount)) } };
     case 'withdrawal_reviewed':
       return {
         key: reviewed(data) === 'rejected' ? 'withdrawal_rejected' : 'withdrawal_completed',

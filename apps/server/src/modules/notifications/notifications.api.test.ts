@@ -235,6 +235,7 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
       lot_ended: true,
       order_paid: true,
       order_defaulted: true,
+      payout_completed: true,
       withdrawal_reviewed: true,
       bank_account_reviewed: true,
       business_reviewed: true,

@@ -19,6 +19,7 @@ export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, Notificati
   lot_ended: 'lot_ended',
   order_paid: 'order_paid',
   order_defaulted: 'order_defaulted',
+  payout_completed: 'payout_completed',
   withdrawal_reviewed: 'withdrawal_reviewed',
   bank_account_reviewed: 'bank_account_reviewed',
   business_reviewed: 'business_reviewed',
@@ -51,6 +52,11 @@ const DATA_OF: Record<NotificationType, SQL> = {
     select jsonb_build_object('orderNumber', o.number, 'lotName', l.name, 'quantity', i.quantity)
     from orders o join order_items i on i.order_id = o.id join lots l on l.id = o.lot_id
     where o.id = e.order_id)`,
+  // The orders this batch of the payout run paid out: all stamped with the event's own time.
+  payout_completed: sql`(
+    select jsonb_build_object('amount', sum(o.subtotal - o.fee), 'orders', count(*))
+    from orders o where o.merchant_id = e.merchant_id and o.payout_status = 'completed'
+      and o.payout_at = e.created_at)`,
   withdrawal_reviewed: sql`(
     select jsonb_build_object('amount', w.amount, 'status', w.status, 'reason', w.reject_reason)
     from withdrawals w where w.merchant_id = e.merchant_id and w.reviewed_at is not null

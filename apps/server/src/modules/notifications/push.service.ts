@@ -41,6 +41,7 @@ const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: webPush.
   order_paid: { ttlSeconds: 24 * 60 * 60, urgency: 'high' },
   // Its kg can be offered to the next bidders only until the lot's offer window closes.
   order_defaulted: { ttlSeconds: 24 * 60 * 60, urgency: 'high' },
+  payout_completed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   withdrawal_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   bank_account_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   business_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },

@@ -58,7 +58,11 @@ export function createPayoutService({
       const merchantIds = [...new Set(due.map((o) => o.merchantId))];
       await insertEvents(tx, [
         ...ordersUpdated(due, now),
-        ...merchantIds.map((id) => accountEvent(id, 'wallet_changed', now)),
+        ...merchantIds.flatMap((id) => [
+          accountEvent(id, 'wallet_changed', now),
+          // News as well: what was paid in reads from the orders stamped `now` above.
+          accountEvent(id, 'payout_completed', now),
+        ]),
       ]);
       await repo.recordPayoutBatch(tx, {
         day,

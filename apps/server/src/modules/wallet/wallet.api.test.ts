@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AuditEntry,
+  formatRM,
+  type NotificationListResponse,
+  notificationText,
   type OrderDetail,
   type StatementResponse,
   type Withdrawal,
@@ -301,8 +304,19 @@ describe.each(DB_KINDS)('merchant wallet on %s', (kind) => {
       return res.json() as { day: string; completed: number; scheduled: number; paidOut: number };
     };
 
+    /** Payout notifications newer than the last one read. */
+    let seen = 0;
+    const payoutNews = async () => {
+      const res = await merchant.get('/api/notifications?limit=50');
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<NotificationListResponse>()
+        .items.filter((n) => n.type === 'payout_completed' && Number(n.id) > seen);
+    };
+
     it('schedule the next day, then pay Sales Revenue and Service Fee once', async () => {
       await run(); // Whatever earlier tests left.
+      seen = Math.max(0, ...(await payoutNews()).map((n) => Number(n.id)));
       const start = await walletOf(merchant);
       const order = await completedOrder(100, 2_000);
       const { subtotal, fee } = await detail(order.id).then((d) => ({
@@ -318,9 +332,18 @@ describe.each(DB_KINDS)('merchant wallet on %s', (kind) => {
       expect((await run()).scheduled).toBe(0);
       expect((await walletOf(merchant)).balance).toBe(start.balance);
 
+      expect(await payoutNews()).toEqual([]); // Scheduled is not news.
+
       t.clock.advance(DAY_MS);
       const paid = await run();
       expect(paid).toMatchObject({ completed: 1, paidOut: subtotal - fee });
+      // Issue 21: the merchant is told, once, what came in; it opens the wallet.
+      const news = await payoutNews();
+      expect(news.map((n) => n.data)).toEqual([{ amount: subtotal - fee, orders: 1 }]);
+      expect(notificationText('payout_completed', news[0]!.data)).toEqual({
+        key: 'payout_completed',
+        vars: { amount: formatRM(subtotal - fee) },
+      });
       expect((await detail(order.id)).payoutStatus).toBe('completed');
       const wallet = await walletOf(merchant);
       expect(wallet.balance).toBe(start.balance + subtotal - fee);
@@ -332,6 +355,7 @@ describe.each(DB_KINDS)('merchant wallet on %s', (kind) => {
       ]);
       // Repeated: nothing more.
       expect(await run()).toMatchObject({ completed: 0, scheduled: 0, paidOut: 0 });
+      expect(await payoutNews()).toHaveLength(1);
       t.clock.advance(DAY_MS);
       expect(await run()).toMatchObject({ completed: 0, paidOut: 0 });
       expect((await walletOf(merchant)).balance).toBe(start.balance + subtotal - fee);

@@ -12,6 +12,7 @@ const NOTIFYING: readonly MerchantEventType[] = [
   'lot_ended',
   'order_paid',
   'order_defaulted',
+  'payout_completed',
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',

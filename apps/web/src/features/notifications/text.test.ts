@@ -24,6 +24,7 @@ describe('notification texts', () => {
       ['lot_ended', { ...lot, endReason: 'time', awardedQuantity: 0 }],
       ['order_paid', { orderNumber: 'SO20260115000001', amount: 10_500, lotName: 'Pomfret' }],
       ['order_defaulted', { orderNumber: 'SO20260115000001', lotName: 'Pomfret', quantity: 100 }],
+      ['payout_completed', { amount: 19_400, orders: 1 }],
       ['withdrawal_reviewed', { amount: 5_000, status: 'completed', reason: null }],
       ['withdrawal_reviewed', { amount: 5_000, status: 'rejected', reason: 'Name' }],
       ['bank_account_reviewed', { status: 'verified', reason: null }],

@@ -4,7 +4,11 @@ import { refreshLiveLists } from '../../lib/infiniteLists';
 import { walletKeys } from './api';
 
 /** Money moved: an operator credit, a payout, a withdrawal requested or reviewed. */
-const LEDGER_EVENTS: readonly MerchantEventType[] = ['wallet_changed', 'withdrawal_reviewed'];
+const LEDGER_EVENTS: readonly MerchantEventType[] = [
+  'wallet_changed',
+  'payout_completed',
+  'withdrawal_reviewed',
+];
 /**
  * The balance card also shows the bank account's status and the payouts still to come, which an
  * order reaching Completed adds to.

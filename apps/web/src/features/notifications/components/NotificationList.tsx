@@ -27,6 +27,7 @@ const ICONS: Record<NotificationType, { icon: ReactNode; color: string }> = {
   lot_ended: { icon: <ClockCircleOutline />, color: '#1677ff' },
   order_paid: { icon: <CheckCircleOutline />, color: '#00b578' },
   order_defaulted: { icon: <ExclamationCircleOutline />, color: 'var(--danger)' },
+  payout_completed: { icon: <WalletIcon />, color: '#00b578' },
   withdrawal_reviewed: { icon: <WalletIcon />, color: '#7b61ff' },
   bank_account_reviewed: { icon: <BankcardOutline />, color: '#13a8a8' },
   business_reviewed: { icon: <CheckShieldOutline />, color: '#0000ff' },
