@@ -27,7 +27,10 @@ import { buyerAuctionRoutes, merchantAuctionRoutes } from './modules/auctions/au
 import { type AuctionService, createAuctionService } from './modules/auctions/auctions.service.js';
 import { createBidService } from './modules/auctions/bids.service.js';
 import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.routes.js';
+import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
+import { eInvoiceClientFor } from './modules/invoices/einvoice.client.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { createInvoiceService, type InvoiceService } from './modules/invoices/invoices.service.js';
 import { createOrderService, type OrderService } from './modules/orders/orders.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { createMerchantWalletService } from './modules/wallet/merchant-wallet.service.js';
@@ -89,6 +92,7 @@ declare module 'fastify' {
       orders: OrderService;
       payouts: PayoutService;
       push: PushService;
+      invoices: InvoiceService;
     };
   }
 }
@@ -218,7 +222,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const auctions = createAuctionService({ db: database.db, clock, log: app.log });
   const bids = createBidService({ db: database.db, clock, auctions });
-  const orders = createOrderService({ db: database.db, clock });
+  const orders = createOrderService({
+    db: database.db,
+    clock,
+    einvoicePortalUrl: config.myinvois?.portalUrl ?? null,
+  });
   const wallet = createWalletService({
     db: database.db,
     clock,
@@ -236,7 +244,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const cookies = sessionCookies(config.cookieSecure);
   const push = createPushService({ db: database.db, clock, config: config.push, log: app.log });
-  app.decorate('services', { auth, auctions, orders, payouts, push });
+  const invoices = createInvoiceService({
+    db: database.db,
+    clock,
+    invoicesDir: config.invoicesDir,
+    einvoice: eInvoiceClientFor(config.myinvois),
+    log: app.log,
+  });
+  app.decorate('services', { auth, auctions, orders, payouts, push, invoices });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -251,7 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(merchantAuctionRoutes, { prefix: '/api', auctions });
   await app.register(buyerAuctionRoutes, { prefix: '/api/buyer', bids });
   await app.register(merchantOrderRoutes, { prefix: '/api', orders });
-  await app.register(merchantInvoiceRoutes, { prefix: '/api', db: database.db, clock, config });
+  await app.register(merchantInvoiceRoutes, { prefix: '/api', invoices });
   await app.register(printingRoutes, {
     prefix: '/api',
     printing: createPrintingService({ db: database.db, clock }),
@@ -283,6 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(storeRoutes, { prefix: '/api', store });
   await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
+  await app.register(buyerTaxRoutes, { prefix: '/api/buyer', db: database.db });
   await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',

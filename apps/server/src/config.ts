@@ -52,6 +52,14 @@ const envSchema = z
     MYINVOIS_IDENTITY_URL: z.url().optional(),
     MYINVOIS_CLIENT_ID: z.string().optional(),
     MYINVOIS_CLIENT_SECRET: z.string().optional(),
+    /** The public portal a Valid e-invoice's validation link (and QR) points at. */
+    MYINVOIS_PORTAL_URL: z.url().default('https://preprod.myinvois.hasil.gov.my'),
+    /**
+     * The intermediary's signing certificate (PKCS#12) for e-invoice version 1.1; without it
+     * documents are version 1.0, which MyInvois accepts unsigned.
+     */
+    MYINVOIS_SIGNING_P12: z.string().optional(),
+    MYINVOIS_SIGNING_PASSWORD: z.string().optional(),
     /**
      * Web Push (VAPID) keys, base64url as `npx web-push generate-vapid-keys` prints them. When not
      * given, a pair is generated once and kept in the database, so every process signs alike.
@@ -167,6 +175,9 @@ export interface MyInvoisConfig {
   identityUrl: string;
   clientId: string;
   clientSecret: string;
+  portalUrl: string;
+  /** PKCS#12 file and its password: documents are then version 1.1, signed. */
+  signing: { p12Path: string; password: string } | null;
 }
 
 /** The one place that reads the environment (house style 4). */
@@ -226,6 +237,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             identityUrl: e.MYINVOIS_IDENTITY_URL ?? e.MYINVOIS_BASE_URL,
             clientId: e.MYINVOIS_CLIENT_ID,
             clientSecret: e.MYINVOIS_CLIENT_SECRET,
+            portalUrl: e.MYINVOIS_PORTAL_URL,
+            signing: e.MYINVOIS_SIGNING_P12
+              ? { p12Path: e.MYINVOIS_SIGNING_P12, password: e.MYINVOIS_SIGNING_PASSWORD ?? '' }
+              : null,
           }
         : null,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },

@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
 import { startPaymentDeadline } from './jobs/payment-deadline.js';
+import { startEInvoices } from './jobs/einvoices.js';
 import { startPayouts } from './jobs/payouts.js';
 import { startPush } from './jobs/push.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
@@ -53,9 +54,16 @@ async function main() {
   const stopPaymentDeadline = startPaymentDeadline(app.services.orders, app.log);
   const stopPayouts = startPayouts(app.services.payouts, app.log);
   const stopPush = startPush(app.services.push, app.log);
+  const stopEInvoices = startEInvoices(app.services.invoices, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
-    await Promise.all([stopLotCloser(), stopPaymentDeadline(), stopPayouts(), stopPush()]);
+    await Promise.all([
+      stopLotCloser(),
+      stopPaymentDeadline(),
+      stopPayouts(),
+      stopPush(),
+      stopEInvoices(),
+    ]);
     await database.close();
   });
 

@@ -58,7 +58,7 @@ import type { AddressInfo } from 'node:net';
 
 /** Every endpoint the stand-in answers, as `calls` counts them. */
 export type Endpoint =
-  'token' | 'submit' | 'getSubmission' | 'documentDetails' | 'cancel' | 'portal';
+  'token' | 'submit' | 'getSubmission' | 'documentDetails' | 'search' | 'cancel' | 'portal';
 export type RateLimitedEndpoint = Exclude<Endpoint, 'portal'>;
 
 /** Requests a minute per client ID, as each API page of the SDK recommends. */
@@ -67,6 +67,7 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedEndpoint, number> = {
   submit: 100,
   getSubmission: 300,
   documentDetails: 125,
+  search: 12,
   cancel: 12,
 };
 
@@ -412,7 +413,15 @@ export async function startMyInvois(options: MyInvoisOptions = {}) {
     submissions: [],
     documents: new Map(),
     cancellations: [],
-    calls: { token: 0, submit: 0, getSubmission: 0, documentDetails: 0, cancel: 0, portal: 0 },
+    calls: {
+      token: 0,
+      submit: 0,
+      getSubmission: 0,
+      documentDetails: 0,
+      search: 0,
+      cancel: 0,
+      portal: 0,
+    },
     requests: [],
     failNext: [],
   };
@@ -784,6 +793,31 @@ export async function startMyInvois(options: MyInvoisOptions = {}) {
     };
   }
 
+  /**
+   * Search Documents (GET /api/v1.0/documents/search): the taxpayer's documents received in a
+   * submission date range (both required), newest first, as summaries in `result`; `internalId`
+   * is the document's code number, how an issuer finds a document whose answer it lost.
+   */
+  function search(token: IssuedToken, url: URL): Reply {
+    const from = Date.parse(url.searchParams.get('submissionDateFrom') ?? '');
+    const to = Date.parse(url.searchParams.get('submissionDateTo') ?? '');
+    if (!Number.isFinite(from) || !Number.isFinite(to)) {
+      return {
+        status: 400,
+        body: apiError('BadArgument', 'submissionDateFrom and submissionDateTo are required.'),
+      };
+    }
+    const found = [...state.documents.values()]
+      .filter((d) => d.tin === token.tin && d.receivedAt >= from && d.receivedAt <= to)
+      .sort((a, b) => b.receivedAt - a.receivedAt)
+      .slice(0, MAX_PAGE_SIZE)
+      .map(summary);
+    return {
+      status: 200,
+      body: { result: found, metadata: { totalPages: 1, totalCount: found.length } },
+    };
+  }
+
   function getSubmission(token: IssuedToken, submissionUid: string, url: URL): Reply {
     const notFound: Reply = {
       status: 404,
@@ -973,6 +1007,8 @@ export async function startMyInvois(options: MyInvoisOptions = {}) {
         api('getSubmission', req, (t) => getSubmission(t, uid, url)),
       );
     }
+    if (path === '/api/v1.0/documents/search')
+      return only('GET', 'search', () => api('search', req, (t) => search(t, url)));
     if ((m = /^\/api\/v1\.0\/documents\/([^/]+)\/details$/.exec(path))) {
       const uuid = decodeURIComponent(m[1] ?? '');
       return only('GET', 'documentDetails', () =>

@@ -20,3 +20,5 @@ export * from './notifications.js';
 export * from './records.js';
 export * from './boats.js';
 export * from './store.js';
+export * from './tax-codes.js';
+export * from './tax.js';

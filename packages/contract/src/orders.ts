@@ -233,20 +233,50 @@ export type OrderCounts = z.infer<typeof orderCountsResponse>['counts'];
 
 export const timelineEntry = z.object({ status: orderStatus, at: z.string() });
 
-export const EINVOICE_STATUSES = ['not_submitted', 'submitted', 'valid', 'invalid'] as const;
+/** PRODUCT.md §5a: an e-invoice's life at MyInvois. */
+export const EINVOICE_STATUSES = [
+  'not_submitted',
+  'submitted',
+  'valid',
+  'invalid',
+  'cancelled',
+] as const;
 export const einvoiceStatus = z.enum(EINVOICE_STATUSES);
+export type EInvoiceStatus = z.infer<typeof einvoiceStatus>;
+
+/** LHDN: the issuer may cancel a Valid e-invoice within 72 hours of its validation. */
+export const EINVOICE_CANCEL_WINDOW_MS = 72 * 60 * 60_000;
+
+/** An invoice (e-invoice type 01), or a credit note (type 02) of a refund after the window. */
+export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
+export const taxDocumentKind = z.enum(TAX_DOCUMENT_KINDS);
+export type TaxDocumentKind = z.infer<typeof taxDocumentKind>;
 
 export const invoiceInfo = z.object({
+  kind: taxDocumentKind,
   number: z.string(),
   createdAt: z.string(),
+  /** Sen: what the buyer paid, or what a credit note gives back. */
+  amount: z.number().int(),
   /** Where the PDF is served (same origin, needs the merchant's session). */
   url: z.string(),
   einvoice: z.object({
     status: einvoiceStatus,
     /** MyInvois document UUID once submitted. */
     uuid: z.string().nullable(),
-    /** Why MyInvois refused it, or why it was not submitted. */
+    /** Once Valid: the long ID and the public validation link (also a QR on the PDF). */
+    longId: z.string().nullable(),
+    validationUrl: z.string().nullable(),
+    /** Why it was not submitted (in English, from the server). */
     error: z.string().nullable(),
+    /** MyInvois's reasons for an Invalid one, as MyInvois words them. */
+    reasons: z.array(z.string()),
+    /** Store tax details still missing before it can be submitted (the app names them). */
+    missing: z.array(z.string()),
+    issuedAt: z.string().nullable(),
+    validatedAt: z.string().nullable(),
+    /** Until when MyInvois lets a Valid one be cancelled (72 hours after validation). */
+    cancellableUntil: z.string().nullable(),
   }),
 });
 export type InvoiceInfo = z.infer<typeof invoiceInfo>;
@@ -272,6 +302,8 @@ export const orderDetail = orderSummary.extend({
   }),
   timeline: z.array(timelineEntry),
   invoice: invoiceInfo.nullable(),
+  /** Issued when the order was refunded after its e-invoice could no longer be cancelled. */
+  creditNote: invoiceInfo.nullable(),
   serverNow: z.string(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;

@@ -50,9 +50,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       // Made-up tax details in the formats LHDN uses, so the demo can build e-invoices.
       tin: 'C20880050010',
       registrationNumber: '202001234567',
-      sstNumber: 'NA',
-      msicCode: '46323',
-      businessActivity: 'Wholesale of fish and seafood',
+      sstNumber: null,
+      msicCode: '46312',
+      businessActivity: 'Wholesale of fish and other seafood',
+      addressLines: ['Jeti Nelayan, Jalan Klinik'],
       city: 'Kuala Selangor',
       postcode: '45000',
       stateCode: '10',

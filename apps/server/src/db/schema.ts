@@ -1,11 +1,13 @@
 import {
   BANK_ACCOUNT_STATUSES,
+  type BuyerTaxDetails,
   EINVOICE_STATUSES,
   FEEDBACK_CATEGORIES,
   NOTIFICATION_TYPES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
   PRINTER_KINDS,
+  TAX_DOCUMENT_KINDS,
   WALLET_ENTRY_TYPES,
   WITHDRAWAL_STATUSES,
 } from '@sm/contract';
@@ -92,8 +94,11 @@ export const buyers = pgTable('buyers', {
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   displayName: text('display_name'),
-  /** Tax id for e-invoices; without one the general public TIN is used. */
-  tin: text('tin'),
+  /**
+   * What the buyer gave to be e-invoiced in its own name (PRODUCT.md §5a); without it, the
+   * consolidated general public buyer.
+   */
+  taxDetails: jsonb('tax_details').$type<BuyerTaxDetails>(),
   /** Sen the operator lets this buyer bid beyond its wallet balance (PRODUCT.md §4a). */
   creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
   /** Set by the operator: a suspended buyer cannot bid or buy out. */
@@ -171,6 +176,12 @@ export const stores = pgTable('stores', {
   postcode: text('postcode'),
   /** LHDN state code, '01' Johor … '16' Putrajaya. */
   stateCode: text('state_code'),
+  /** The registered address as LHDN codes it: up to three lines (city, postcode, state apart). */
+  addressLines: jsonb('address_lines')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  taxUpdatedAt: tstz('tax_updated_at'),
   /** A square photo (cropped by the app before upload). */
   logoMediaId: uuid('logo_media_id').references(() => media.id, { onDelete: 'set null' }),
   /** WGS84 degrees, picked on the map or from the device. */
@@ -611,29 +622,84 @@ export const idempotencyKeys = pgTable(
 /** Invoice numbers: `INV` + year + this sequence, never reused. */
 export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, minValue: 1 });
 
-export const einvoiceStatus = pgEnum('einvoice_status', EINVOICE_STATUSES);
-
-/** One invoice per paid order, generated once and never changed (PRODUCT.md §5). */
-export const invoices = pgTable('invoices', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id')
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'restrict' }),
-  merchantId: uuid('merchant_id')
-    .notNull()
-    .references(() => merchants.accountId, { onDelete: 'cascade' }),
-  number: text('number').notNull().unique(),
-  /** The PDF under DATA_DIR/invoices. */
-  fileName: text('file_name').notNull(),
-  /** The UBL 2.1 JSON document as built for MyInvois, kept so a resubmission sends the same. */
-  einvoiceDocument: jsonb('einvoice_document'),
-  einvoiceStatus: einvoiceStatus('einvoice_status').notNull().default('not_submitted'),
-  einvoiceUuid: text('einvoice_uuid'),
-  einvoiceError: text('einvoice_error'),
-  einvoiceSubmittedAt: tstz('einvoice_submitted_at'),
-  createdAt: tstz('created_at').notNull(),
+/** Credit note numbers: `CN` + year + this sequence, never reused. */
+export const creditNoteNumberSeq = pgSequence('credit_note_number_seq', {
+  startWith: 1,
+  minValue: 1,
 });
+
+export const einvoiceStatus = pgEnum('einvoice_status', EINVOICE_STATUSES);
+export const taxDocumentKind = pgEnum('tax_document_kind', TAX_DOCUMENT_KINDS);
+
+/**
+ * Tax documents (PRODUCT.md §5, §5a): one invoice per paid order, and a credit note when an
+ * invoiced order is refunded after its e-invoice can no longer be cancelled. Each is numbered and
+ * its PDF written once; each has its own e-invoice at MyInvois.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: taxDocumentKind('kind').notNull().default('invoice'),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    /** A credit note's invoice. */
+    originalId: uuid('original_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'restrict',
+    }),
+    number: text('number').notNull().unique(),
+    /** What the document is for, sen: the buyer's payment, or what a credit note gives back. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The PDF under DATA_DIR/invoices, as issued: never rewritten. */
+    fileName: text('file_name').notNull(),
+    /** What the PDF was drawn from, so the validated copy shows the same as the one issued. */
+    pdfFacts: jsonb('pdf_facts'),
+    /** The same PDF with the e-invoice's long ID and validation QR, drawn once it is Valid. */
+    validatedFileName: text('validated_file_name'),
+    /** The UBL 2.1 JSON document last sent to MyInvois (a resubmission sends a fresh one). */
+    einvoiceDocument: jsonb('einvoice_document'),
+    einvoiceStatus: einvoiceStatus('einvoice_status').notNull().default('not_submitted'),
+    einvoiceVersion: text('einvoice_version'),
+    einvoiceSubmissionUid: text('einvoice_submission_uid'),
+    einvoiceUuid: text('einvoice_uuid'),
+    einvoiceLongId: text('einvoice_long_id'),
+    /** Why it is not submitted, or MyInvois's reasons for an Invalid one. */
+    einvoiceError: text('einvoice_error'),
+    einvoiceReasons: jsonb('einvoice_reasons')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The store fields the e-invoice waits for (TaxField). */
+    einvoiceMissing: jsonb('einvoice_missing')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** While not accepted: when an attempt to submit started (a claim); then when it was. */
+    einvoiceSubmittedAt: tstz('einvoice_submitted_at'),
+    /** The issue date and time of the document last sent. */
+    einvoiceIssuedAt: tstz('einvoice_issued_at'),
+    einvoiceValidatedAt: tstz('einvoice_validated_at'),
+    einvoiceCancelledAt: tstz('einvoice_cancelled_at'),
+    /** When the poller next asks MyInvois about a Submitted document (and who holds it till). */
+    einvoiceCheckAt: tstz('einvoice_check_at'),
+    /** The order was refunded: cancel this e-invoice or issue a credit note (the job's work). */
+    refundPendingAt: tstz('refund_pending_at'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_kind_key').on(t.orderId, t.kind),
+    index('invoices_einvoice_check_idx')
+      .on(t.einvoiceCheckAt)
+      .where(sql`einvoice_status = 'submitted'`),
+    index('invoices_refund_pending_idx')
+      .on(t.refundPendingAt)
+      .where(sql`refund_pending_at is not null`),
+  ],
+);
 
 export const printerKind = pgEnum('printer_kind', PRINTER_KINDS);
 

@@ -134,7 +134,10 @@ export async function updateBuyer(
   tx: Tx,
   buyerId: string,
   patch: Partial<
-    Pick<BuyerRow, 'creditLimit' | 'suspendedAt' | 'suspendedReason' | 'linkedMerchantId'>
+    Pick<
+      BuyerRow,
+      'creditLimit' | 'suspendedAt' | 'suspendedReason' | 'linkedMerchantId' | 'taxDetails'
+    >
   >,
 ) {
   const [row] = await tx.update(buyers).set(patch).where(eq(buyers.accountId, buyerId)).returning();
@@ -149,4 +152,13 @@ export async function samePhoneMerchant(tx: Tx, phone: string): Promise<string |
     .from(accounts)
     .where(sql`${accounts.role} = 'merchant' and ${accounts.phone} = ${phone}`);
   return row?.id ?? null;
+}
+
+/** What the buyer gave to be e-invoiced in its own name, or null (the general public). */
+export async function taxDetailsOf(tx: Tx, buyerId: string) {
+  const [row] = await tx
+    .select({ taxDetails: buyers.taxDetails })
+    .from(buyers)
+    .where(eq(buyers.accountId, buyerId));
+  return row?.taxDetails ?? null;
 }

@@ -2,57 +2,110 @@ import type { MyInvoisConfig } from '../../config.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { UblDocument } from './einvoice.js';
 
-/** What MyInvois made of a document: accepted for validation (with its UUID) or refused. */
-export interface EInvoiceSubmission {
-  status: 'submitted' | 'invalid';
-  uuid?: string;
-  error?: string;
-}
-
 /**
- * Sends e-invoices to LHDN. `submit` answers what MyInvois decided about the document and throws
- * when it could not ask (network, credentials, MyInvois down): then nothing was decided and the
- * document may be sent again.
+ * LHDN's MyInvois e-Invoice API (https://sdk.myinvois.hasil.gov.my, "e-Invoice API"): the
+ * marketplace acts as its merchants' intermediary, so every call is made with a token issued on
+ * behalf of the seller's TIN (Login as Intermediary System: header `onbehalfof`).
+ *
+ * Every method answers what MyInvois decided, and throws when it could not ask (network,
+ * credentials, MyInvois down, or a rate limit: `RetryLater`): then nothing was decided.
  */
-export interface EInvoiceClient {
-  /** False without operator credentials: nothing is ever submitted (the app says 'No E-Invoice'). */
-  readonly configured: boolean;
-  submit(document: UblDocument, codeNumber: string): Promise<EInvoiceSubmission>;
+
+/** MyInvois took the document for validation, or refused it outright. */
+export type EInvoiceSubmission =
+  | { status: 'submitted'; uuid: string; submissionUid: string }
+  | { status: 'invalid'; error: string; reasons: string[] }
+  /** The same document was received in the last 10 minutes (a retry after a lost answer). */
+  | { status: 'duplicate' };
+
+/** A submitted document as MyInvois sees it now. */
+export interface EInvoiceState {
+  status: 'submitted' | 'valid' | 'invalid' | 'cancelled';
+  longId: string | null;
+  validatedAt: Date | null;
+  reasons: string[];
 }
 
+export type EInvoiceCancel = { ok: true } | { ok: false; error: string };
+
+export interface EInvoiceClient {
+  /** False without operator credentials: nothing is ever submitted. */
+  readonly configured: boolean;
+  /** Where a Valid document's public validation link points. */
+  readonly portalUrl: string | null;
+  submit(tin: string, document: UblDocument, codeNumber: string): Promise<EInvoiceSubmission>;
+  /** Get Document Details. */
+  state(tin: string, uuid: string): Promise<EInvoiceState>;
+  /** Get Submission: the document of `codeNumber` in a submission, for a lost answer. */
+  findInSubmission(tin: string, submissionUid: string, codeNumber: string): Promise<string | null>;
+  /** Search Documents: a document of ours (`codeNumber`) submitted since `since`. */
+  findSent(tin: string, codeNumber: string, since: Date): Promise<string | null>;
+  /** Cancel Document (the issuer, within 72 hours of validation). */
+  cancel(tin: string, uuid: string, reason: string): Promise<EInvoiceCancel>;
+}
+
+/** MyInvois asked us to wait (HTTP 429 and Retry-After), or could not answer now. */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly afterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+const notConfigured = () => Promise.reject(new Error('MyInvois is not configured'));
 export const unconfiguredEInvoiceClient: EInvoiceClient = {
   configured: false,
-  submit: () => Promise.reject(new Error('MyInvois is not configured')),
+  portalUrl: null,
+  submit: notConfigured,
+  state: notConfigured,
+  findInSubmission: notConfigured,
+  findSent: notConfigured,
+  cancel: notConfigured,
 };
+
+/** The public validation link of a Valid document (LHDN: portal/uuid/share/longId). */
+export const validationUrl = (portal: string, uuid: string, longId: string) =>
+  `${trimSlash(portal)}/${encodeURIComponent(uuid)}/share/${encodeURIComponent(longId)}`;
 
 const TIMEOUT_MS = 30_000;
 /** Renew the token this long before MyInvois says it expires (it lives an hour). */
 const TOKEN_MARGIN_MS = 60_000;
 /** Longest error text kept on an invoice. */
 const MAX_ERROR = 1_000;
+/** When MyInvois says 429 without Retry-After. */
+const DEFAULT_RETRY_MS = 60_000;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 interface MyInvoisError {
   code?: string;
+  errorCode?: string;
   message?: string;
   error?: string;
-  details?: MyInvoisError[];
-  innerError?: MyInvoisError[];
+  propertyPath?: string | null;
+  details?: MyInvoisError[] | null;
+  innerError?: MyInvoisError[] | null;
 }
 
-/**
- * One line out of MyInvois's two error shapes: a rejected document's `{code, message, details}` and
- * the API's `{errorCode, error, innerError}`.
- */
-function errorText(e: MyInvoisError | undefined, fallback: string): string {
-  if (!e) return fallback;
-  const head = e.message ?? e.error ?? e.code ?? fallback;
-  const more = [...(e.details ?? []), ...(e.innerError ?? [])]
-    .map((d) => d.message ?? d.error)
-    .filter(Boolean);
-  const text = more.length > 0 ? `${head}: ${more.join('; ')}` : head;
-  return text.length > MAX_ERROR ? `${text.slice(0, MAX_ERROR - 1)}…` : text;
+const clip = (text: string) =>
+  text.length > MAX_ERROR ? `${text.slice(0, MAX_ERROR - 1)}…` : text;
+
+/** Every line of MyInvois's nested error shapes, innermost reasons included. */
+function reasonsOf(e: MyInvoisError | null | undefined): string[] {
+  if (!e) return [];
+  const inner = [...(e.details ?? []), ...(e.innerError ?? [])].flatMap(reasonsOf);
+  if (inner.length > 0) return inner;
+  const text = e.message ?? e.error ?? e.code ?? e.errorCode;
+  if (!text) return [];
+  return [clip(e.propertyPath ? `${e.propertyPath}: ${text}` : text)];
+}
+
+function errorText(e: MyInvoisError | null | undefined, fallback: string): string {
+  const head = e?.message ?? e?.error ?? e?.code ?? e?.errorCode ?? fallback;
+  const more = reasonsOf(e).filter((r) => r !== head);
+  return clip(more.length > 0 ? `${head}: ${more.join('; ')}` : head);
 }
 
 async function jsonOf(res: Response): Promise<unknown> {
@@ -63,23 +116,38 @@ async function jsonOf(res: Response): Promise<unknown> {
   }
 }
 
-/**
- * The MyInvois e-Invoice API (https://sdk.myinvois.hasil.gov.my): an OAuth client-credentials
- * token, then Submit Documents with one JSON document at a time.
- */
+function retryAfterMs(res: Response): number {
+  const header = res.headers.get('retry-after');
+  if (!header) return DEFAULT_RETRY_MS;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(1, seconds) * 1000;
+  const at = Date.parse(header);
+  return Number.isFinite(at) ? Math.max(1000, at - Date.now()) : DEFAULT_RETRY_MS;
+}
+
+const STATUS_OF: Record<string, EInvoiceState['status']> = {
+  submitted: 'submitted',
+  valid: 'valid',
+  invalid: 'invalid',
+  cancelled: 'cancelled',
+  // A buyer's rejection request leaves the document Valid until the issuer cancels it.
+};
+
 export function myInvoisClient(
   config: MyInvoisConfig,
   now: () => number = Date.now,
 ): EInvoiceClient {
   const base = trimSlash(config.baseUrl);
   const identity = trimSlash(config.identityUrl);
-  let token: { value: string; renewAt: number } | null = null;
+  /** One token per taxpayer the marketplace acts for. */
+  const tokens = new Map<string, { value: string; renewAt: number }>();
 
-  async function accessToken(): Promise<string> {
-    if (token && now() < token.renewAt) return token.value;
+  async function accessToken(tin: string): Promise<string> {
+    const cached = tokens.get(tin);
+    if (cached && now() < cached.renewAt) return cached.value;
     const res = await fetch(`${identity}/connect/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', onbehalfof: tin },
       body: new URLSearchParams({
         client_id: config.clientId,
         client_secret: config.clientSecret,
@@ -88,73 +156,186 @@ export function myInvoisClient(
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    if (res.status === 429) throw new RetryLater('MyInvois login rate limit', retryAfterMs(res));
     const body = (await jsonOf(res)) as { access_token?: string; expires_in?: number } | null;
     if (!res.ok || !body?.access_token) {
       throw new Error(`MyInvois refused the credentials (HTTP ${res.status})`);
     }
     const lifetimeMs = (body.expires_in ?? 3600) * 1000;
-    token = { value: body.access_token, renewAt: now() + lifetimeMs - TOKEN_MARGIN_MS };
-    return token.value;
+    tokens.set(tin, { value: body.access_token, renewAt: now() + lifetimeMs - TOKEN_MARGIN_MS });
+    return body.access_token;
   }
 
-  async function post(body: string): Promise<Response> {
+  /** An API call as the taxpayer; a token revoked before its time is renewed once. */
+  async function call(
+    tin: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ res: Response; json: unknown }> {
     const send = async () =>
-      fetch(`${base}/api/v1.0/documentsubmissions/`, {
-        method: 'POST',
+      fetch(`${base}${path}`, {
+        method,
         headers: {
-          authorization: `Bearer ${await accessToken()}`,
-          'content-type': 'application/json',
+          authorization: `Bearer ${await accessToken(tin)}`,
           accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body,
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-    const res = await send();
-    if (res.status !== 401) return res;
-    // A token revoked before its time: ask for a new one, once.
-    token = null;
-    return send();
+    let res = await send();
+    if (res.status === 401) {
+      tokens.delete(tin);
+      res = await send();
+    }
+    if (res.status === 429)
+      throw new RetryLater(`MyInvois rate limit on ${path}`, retryAfterMs(res));
+    return { res, json: await jsonOf(res) };
   }
+
+  const fail = (res: Response, json: unknown, what: string): never => {
+    const e = (json as { error?: MyInvoisError } | null)?.error ?? (json as MyInvoisError | null);
+    if (res.status >= 500)
+      throw new RetryLater(errorText(e, `${what}: HTTP ${res.status}`), DEFAULT_RETRY_MS);
+    throw new Error(errorText(e, `${what}: HTTP ${res.status}`));
+  };
 
   return {
     configured: true,
-    async submit(document, codeNumber) {
+    portalUrl: config.portalUrl,
+
+    async submit(tin, document, codeNumber) {
       // The hash is of the exact text sent, so it is taken from the same string as the base64.
       const text = JSON.stringify(document);
-      const res = await post(
-        JSON.stringify({
-          documents: [
-            {
-              format: 'JSON',
-              documentHash: sha256(text),
-              codeNumber,
-              document: Buffer.from(text, 'utf8').toString('base64'),
-            },
-          ],
-        }),
-      );
-      const body = (await jsonOf(res)) as {
+      const { res, json } = await call(tin, 'POST', '/api/v1.0/documentsubmissions/', {
+        documents: [
+          {
+            format: 'JSON',
+            documentHash: sha256(text),
+            codeNumber,
+            document: Buffer.from(text, 'utf8').toString('base64'),
+          },
+        ],
+      });
+      const body = json as {
+        submissionUid?: string;
         acceptedDocuments?: { uuid?: string; invoiceCodeNumber?: string }[];
         rejectedDocuments?: { invoiceCodeNumber?: string; error?: MyInvoisError }[];
         error?: MyInvoisError;
       } | null;
+      const error = body?.error ?? (body as MyInvoisError | null);
+      if (
+        res.status === 422 &&
+        /duplicate/i.test(
+          `${error?.code ?? ''}${error?.errorCode ?? ''}${error?.message ?? ''}${error?.error ?? ''}`,
+        )
+      ) {
+        return { status: 'duplicate' };
+      }
       // 400 is MyInvois refusing the submission's structure: about the document, so final.
       if (res.status === 400) {
         return {
           status: 'invalid',
-          error: errorText(body?.error, 'MyInvois refused the document'),
+          error: errorText(error, 'MyInvois refused the document'),
+          reasons: reasonsOf(error),
         };
       }
-      if (!res.ok) {
-        throw new Error(errorText(body?.error, `MyInvois answered HTTP ${res.status}`));
-      }
+      if (!res.ok) return fail(res, json, 'Submit Documents');
       const rejected = body?.rejectedDocuments?.[0];
       if (rejected) {
-        return { status: 'invalid', error: errorText(rejected.error, 'Rejected by MyInvois') };
+        return {
+          status: 'invalid',
+          error: errorText(rejected.error, 'Rejected by MyInvois'),
+          reasons: reasonsOf(rejected.error),
+        };
       }
       const uuid = body?.acceptedDocuments?.[0]?.uuid;
-      if (!uuid) throw new Error('MyInvois accepted nothing and rejected nothing');
-      return { status: 'submitted', uuid };
+      if (!uuid || !body?.submissionUid) {
+        throw new Error('MyInvois accepted nothing and rejected nothing');
+      }
+      return { status: 'submitted', uuid, submissionUid: body.submissionUid };
+    },
+
+    async state(tin, uuid) {
+      const { res, json } = await call(
+        tin,
+        'GET',
+        `/api/v1.0/documents/${encodeURIComponent(uuid)}/details`,
+      );
+      if (!res.ok) return fail(res, json, 'Get Document Details');
+      const body = json as {
+        status?: string;
+        longId?: string | null;
+        dateTimeValidated?: string | null;
+        validationResults?: {
+          validationSteps?: { status?: string; name?: string; error?: MyInvoisError | null }[];
+        } | null;
+      } | null;
+      const status = STATUS_OF[String(body?.status ?? '').toLowerCase()] ?? 'submitted';
+      const reasons =
+        status === 'invalid'
+          ? (body?.validationResults?.validationSteps ?? [])
+              .filter((step) => String(step.status).toLowerCase() === 'invalid')
+              .flatMap((step) => {
+                const found = reasonsOf(step.error);
+                return found.length > 0 ? found : [clip(`${step.name ?? 'Validation'}: invalid`)];
+              })
+          : [];
+      const validated = body?.dateTimeValidated ? new Date(body.dateTimeValidated) : null;
+      return {
+        status,
+        longId: body?.longId || null,
+        validatedAt: validated && Number.isFinite(validated.getTime()) ? validated : null,
+        reasons,
+      };
+    },
+
+    async findInSubmission(tin, submissionUid, codeNumber) {
+      const { res, json } = await call(
+        tin,
+        'GET',
+        `/api/v1.0/documentsubmissions/${encodeURIComponent(submissionUid)}?pageNo=1&pageSize=100`,
+      );
+      if (res.status === 404) return null;
+      if (!res.ok) return fail(res, json, 'Get Submission');
+      const body = json as { documentSummary?: { uuid?: string; internalId?: string }[] } | null;
+      return body?.documentSummary?.find((d) => d.internalId === codeNumber)?.uuid ?? null;
+    },
+
+    async findSent(tin, codeNumber, since) {
+      const from = new Date(since.getTime() - 60_000).toISOString().slice(0, 19) + 'Z';
+      const to = new Date(now() + 60_000).toISOString().slice(0, 19) + 'Z';
+      const query = new URLSearchParams({
+        submissionDateFrom: from,
+        submissionDateTo: to,
+        invoiceDirection: 'Sent',
+        pageNo: '1',
+        pageSize: '100',
+      });
+      const { res, json } = await call(tin, 'GET', `/api/v1.0/documents/search?${query}`);
+      if (!res.ok) return fail(res, json, 'Search Documents');
+      const body = json as { result?: { uuid?: string; internalId?: string }[] } | null;
+      return body?.result?.find((d) => d.internalId === codeNumber)?.uuid ?? null;
+    },
+
+    async cancel(tin, uuid, reason) {
+      const { res, json } = await call(
+        tin,
+        'PUT',
+        `/api/v1.0/documents/state/${encodeURIComponent(uuid)}/state`,
+        { status: 'cancelled', reason },
+      );
+      if (res.ok) return { ok: true };
+      if (res.status >= 400 && res.status < 500) {
+        const e =
+          (json as { error?: MyInvoisError } | null)?.error ?? (json as MyInvoisError | null);
+        return {
+          ok: false,
+          error: errorText(e, `MyInvois refused the cancellation (HTTP ${res.status})`),
+        };
+      }
+      return fail(res, json, 'Cancel Document');
     },
   };
 }

@@ -1,5 +1,6 @@
+import { GENERAL_PUBLIC_TIN } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
-import { buildEInvoice, type EInvoiceFacts, GENERAL_PUBLIC_TIN } from './einvoice.js';
+import { buildEInvoice, type EInvoiceFacts } from './einvoice.js';
 
 const facts = (overrides: Partial<EInvoiceFacts> = {}): EInvoiceFacts => ({
   number: 'INV2026-000042',
@@ -10,15 +11,15 @@ const facts = (overrides: Partial<EInvoiceFacts> = {}): EInvoiceFacts => ({
     tin: 'C20880050010',
     registrationNumber: '202001234567',
     sstNumber: null,
-    msicCode: '46323',
-    businessActivity: 'Wholesale of fish and seafood',
-    address: 'Jeti Nelayan, Jalan Klinik, 45000 Kuala Selangor, Selangor',
+    msicCode: '46312',
+    businessActivity: 'Wholesale of fish and other seafood',
+    addressLines: ['Jeti Nelayan', 'Jalan Klinik', 'Kampung Kuantan', 'Pekan'],
     city: 'Kuala Selangor',
     postcode: '45000',
     stateCode: '10',
     phone: '+60123456789',
   },
-  buyer: { name: '陈记海鲜 Tan Kee Seafood', tin: null, phone: '+60130000001' },
+  buyer: { taxDetails: null, phone: '+60130000001' },
   lines: [
     { description: 'Morning pomfret (Silver pomfret)', quantity: 105, price: 2350, amount: 24675 },
   ],
@@ -72,8 +73,8 @@ describe('MyInvois UBL 2.1 e-invoice', () => {
       TTX: 'NA',
     });
     expect(first(party.IndustryClassificationCode)).toEqual({
-      _: '46323',
-      name: 'Wholesale of fish and seafood',
+      _: '46312',
+      name: 'Wholesale of fish and other seafood',
     });
     expect(valueOf(first(party.PartyLegalEntity).RegistrationName)).toBe(
       'Kuala Selangor Fresh Catch',
@@ -85,7 +86,7 @@ describe('MyInvois UBL 2.1 e-invoice', () => {
     expect((address.AddressLine as Node[]).map((l) => valueOf(l.Line))).toEqual([
       'Jeti Nelayan',
       'Jalan Klinik',
-      '45000 Kuala Selangor, Selangor',
+      'Kampung Kuantan, Pekan',
     ]);
     expect(first(first(address.Country).IdentificationCode)).toEqual({
       _: 'MYS',
@@ -99,23 +100,62 @@ describe('MyInvois UBL 2.1 e-invoice', () => {
     expect(identifications(sstParty).SST).toBe('W10-1808-32000001');
   });
 
-  it('uses the general public TIN for a buyer without one, and the address "not applicable"', () => {
+  it('is the general public for a buyer without tax details, with the address "not applicable"', () => {
     const { invoice } = build();
     const party = first(first(invoice.AccountingCustomerParty).Party);
     expect(identifications(party)).toEqual({ TIN: GENERAL_PUBLIC_TIN, BRN: 'NA', SST: 'NA' });
-    expect(valueOf(first(party.PartyLegalEntity).RegistrationName)).toBe(
-      '陈记海鲜 Tan Kee Seafood',
-    );
+    expect(valueOf(first(party.PartyLegalEntity).RegistrationName)).toBe('General Public');
     const address = first(party.PostalAddress);
     expect(valueOf(address.CountrySubentityCode)).toBe('17');
     expect(valueOf(first(address.AddressLine).Line)).toBe('NA');
     expect(valueOf(first(address.Country).IdentificationCode)).toBe('MYS');
     expect(valueOf(first(party.Contact).Telephone)).toBe('+60130000001');
+  });
 
-    const own = build({ buyer: { name: null, tin: 'IG12345678901', phone: '+60130000002' } });
-    const ownParty = first(first(own.invoice.AccountingCustomerParty).Party);
-    expect(identifications(ownParty).TIN).toBe('IG12345678901');
-    expect(valueOf(first(ownParty.PartyLegalEntity).RegistrationName)).toBe('General Public');
+  it('names a buyer that gave its tax details: TIN, ID of its type, SST, address, e-mail', () => {
+    const { invoice } = build({
+      buyer: {
+        phone: '+60130000002',
+        taxDetails: {
+          name: '陈记海鲜 Tan Kee Seafood Sdn. Bhd.',
+          tin: 'C12345678901',
+          idType: 'BRN',
+          idNumber: '201901012345',
+          sstNumber: 'W10-1808-32000123',
+          email: 'akaun@tankee.my',
+          addressLines: ['12 Jalan Pasar'],
+          postcode: '41000',
+          city: 'Klang',
+          stateCode: '10',
+        },
+      },
+    });
+    const party = first(first(invoice.AccountingCustomerParty).Party);
+    expect(identifications(party)).toEqual({
+      TIN: 'C12345678901',
+      BRN: '201901012345',
+      SST: 'W10-1808-32000123',
+    });
+    expect(valueOf(first(party.PartyLegalEntity).RegistrationName)).toBe(
+      '陈记海鲜 Tan Kee Seafood Sdn. Bhd.',
+    );
+    const address = first(party.PostalAddress);
+    expect(valueOf(address.PostalZone)).toBe('41000');
+    expect(valueOf(address.CountrySubentityCode)).toBe('10');
+    expect(valueOf(first(party.Contact).ElectronicMail)).toBe('akaun@tankee.my');
+  });
+
+  it('is a credit note (type 02) that refers to its invoice by number and MyInvois UUID', () => {
+    const { invoice } = build({
+      kind: 'credit_note',
+      number: 'CN2026-000001',
+      original: { number: 'INV2026-000042', uuid: 'F9D425P6DS7D8IU' },
+    });
+    expect(first(invoice.InvoiceTypeCode)).toEqual({ _: '02', listVersionID: '1.0' });
+    const ref = first(first(invoice.BillingReference).InvoiceDocumentReference);
+    expect(valueOf(ref.ID)).toBe('INV2026-000042');
+    expect(valueOf(ref.UUID)).toBe('F9D425P6DS7D8IU');
+    expect(build().invoice.BillingReference).toBeUndefined();
   });
 
   it('has the line in kg with classification, price, tax not applicable, and matching totals', () => {
@@ -165,19 +205,17 @@ describe('MyInvois UBL 2.1 e-invoice', () => {
   });
 
   it('reports the store details it lacks instead of building', () => {
-    const seller = { ...facts().seller, tin: null, registrationNumber: '  ', stateCode: null };
+    const seller = {
+      ...facts().seller,
+      tin: null,
+      registrationNumber: '  ',
+      msicCode: null,
+      addressLines: [' '],
+      stateCode: null,
+    };
     expect(buildEInvoice(facts({ seller }))).toEqual({
       ok: false,
-      missing: ['tin', 'registrationNumber', 'stateCode'],
-    });
-    // MSIC and SST have LHDN's own "not applicable" values.
-    const bare = build({
-      seller: { ...facts().seller, msicCode: null, businessActivity: null },
-    });
-    const party = first(first(bare.invoice.AccountingSupplierParty).Party);
-    expect(first(party.IndustryClassificationCode)).toEqual({
-      _: '00000',
-      name: 'NOT APPLICABLE',
+      missing: ['tin', 'registrationNumber', 'msicCode', 'addressLines', 'stateCode'],
     });
   });
 });

@@ -1,20 +1,27 @@
+import {
+  type BuyerTaxDetails,
+  GENERAL_PUBLIC_TIN,
+  missingTaxFields,
+  type TaxDocumentKind,
+  type TaxField,
+} from '@sm/contract';
+
 /**
- * The Malaysian e-invoice (LHDN MyInvois, Invoice v1.0) of one invoice, in the UBL 2.1 JSON form
+ * The Malaysian e-invoice (LHDN MyInvois, Invoice or Credit Note v1.0/1.1) of one invoice, in the UBL 2.1 JSON form
  * MyInvois takes: every element an array, a value under `_`, attributes beside it, and the three
  * namespaces declared as `_D`, `_A`, `_B`. Version 1.0 needs no digital signature (1.1 does).
  *
  * Pure: facts in, document out. Money arrives in integer sen and becomes RM numbers only here.
  */
 
-/** What LHDN assigns to buyers without a tax id of their own (the general public). */
-export const GENERAL_PUBLIC_TIN = 'EI00000000010';
 /** LHDN state code "not applicable", for a buyer whose address is not known. */
 const STATE_NOT_APPLICABLE = '17';
 /** LHDN classification "Others": fresh seafood has no code of its own. */
 const CLASSIFICATION_OTHERS = '022';
 /** LHDN tax type "Not applicable": the marketplace charges no sales or service tax. */
 const TAX_NOT_APPLICABLE = '06';
-const MSIC_NOT_APPLICABLE = { code: '00000', description: 'NOT APPLICABLE' };
+/** LHDN e-invoice types: 01 Invoice, 02 Credit Note. */
+const TYPE_CODE = { invoice: '01', credit_note: '02' } as const;
 
 export interface EInvoiceSeller {
   name: string;
@@ -23,7 +30,7 @@ export interface EInvoiceSeller {
   sstNumber: string | null;
   msicCode: string | null;
   businessActivity: string | null;
-  address: string | null;
+  addressLines: string[];
   city: string | null;
   postcode: string | null;
   /** LHDN state code, '01' … '16'. */
@@ -33,11 +40,17 @@ export interface EInvoiceSeller {
 }
 
 export interface EInvoiceFacts {
-  /** The invoice number, also the document's code number at MyInvois. */
+  kind?: TaxDocumentKind;
+  /** 1.0 unsigned; 1.1 carries a digital signature (added by the signer). */
+  version?: '1.0' | '1.1';
+  /** The document's number, also its code number at MyInvois. */
   number: string;
   issuedAt: Date;
   seller: EInvoiceSeller;
-  buyer: { name: string | null; tin: string | null; phone: string };
+  /** Without tax details, the consolidated general public buyer. */
+  buyer: { taxDetails: BuyerTaxDetails | null; phone: string };
+  /** A credit note's invoice, as MyInvois knows it. */
+  original?: { number: string; uuid: string | null };
   lines: {
     description: string;
     /** Tenths of a kg. */
@@ -49,21 +62,10 @@ export interface EInvoiceFacts {
   }[];
 }
 
-/** Store fields an e-invoice cannot go without, as the store's own field names. */
-export const REQUIRED_SELLER_FIELDS = [
-  'tin',
-  'registrationNumber',
-  'address',
-  'city',
-  'postcode',
-  'stateCode',
-] as const satisfies readonly (keyof EInvoiceSeller)[];
-export type SellerField = (typeof REQUIRED_SELLER_FIELDS)[number];
-
 export type UblDocument = Record<string, unknown>;
 
 export type EInvoiceResult =
-  { ok: true; document: UblDocument } | { ok: false; missing: SellerField[] };
+  { ok: true; document: UblDocument } | { ok: false; missing: TaxField[] };
 
 type Attrs = Record<string, string>;
 /** One UBL value: `[{_: value, ...attributes}]`. */
@@ -79,47 +81,50 @@ const malaysia = () => [
   { IdentificationCode: v('MYS', { listID: 'ISO3166-1', listAgencyID: '6' }) },
 ];
 
-/** A free-text address as at most three lines, the split MyInvois expects. */
-function addressLines(address: string) {
-  const parts = address
-    .split(/[,\n]/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const lines = parts.length > 3 ? [...parts.slice(0, 2), parts.slice(2).join(', ')] : parts;
-  return lines.map((line) => ({ Line: v(line) }));
+/** Address lines as UBL `AddressLine`s: at most three, the rest joined into the third. */
+function addressLines(lines: readonly string[]) {
+  const parts = lines.map((p) => p.trim()).filter(Boolean);
+  const three = parts.length > 3 ? [...parts.slice(0, 2), parts.slice(2).join(', ')] : parts;
+  return three.map((line) => ({ Line: v(line) }));
 }
 
 const ids = (pairs: [scheme: string, value: string][]) =>
   pairs.map(([schemeID, value]) => ({ ID: v(value, { schemeID }) }));
 
-/** The document, or the seller fields that must be filled in first. */
+/** The document, or the seller's tax details that must be filled in first. */
 export function buildEInvoice(facts: EInvoiceFacts): EInvoiceResult {
   const { seller, buyer } = facts;
-  const filled = Object.fromEntries(
-    REQUIRED_SELLER_FIELDS.map((f) => [f, seller[f]?.trim() ?? '']),
-  ) as Record<SellerField, string>;
-  const missing = REQUIRED_SELLER_FIELDS.filter((f) => !filled[f]);
+  const missing = missingTaxFields(seller);
   if (missing.length > 0) return { ok: false, missing };
+  const filled = {
+    tin: (seller.tin ?? '').trim(),
+    registrationNumber: (seller.registrationNumber ?? '').trim(),
+    msicCode: (seller.msicCode ?? '').trim(),
+    businessActivity: (seller.businessActivity ?? '').trim(),
+    city: (seller.city ?? '').trim(),
+    postcode: (seller.postcode ?? '').trim(),
+    stateCode: (seller.stateCode ?? '').trim(),
+  };
+  const kind = facts.kind ?? 'invoice';
+  const version = facts.version ?? '1.0';
 
   const total = facts.lines.reduce((sum, line) => sum + line.amount, 0);
   const iso = facts.issuedAt.toISOString();
-  const msic = present(seller.msicCode)
-    ? { code: seller.msicCode.trim(), description: seller.businessActivity?.trim() || 'NA' }
-    : MSIC_NOT_APPLICABLE;
+  const tax = buyer.taxDetails;
 
   const invoice = {
     ID: v(facts.number),
     // MyInvois reads both in UTC.
     IssueDate: v(iso.slice(0, 10)),
     IssueTime: v(`${iso.slice(11, 19)}Z`),
-    InvoiceTypeCode: v('01', { listVersionID: '1.0' }),
+    InvoiceTypeCode: v(TYPE_CODE[kind], { listVersionID: version }),
     DocumentCurrencyCode: v('MYR'),
     TaxCurrencyCode: v('MYR'),
     AccountingSupplierParty: [
       {
         Party: [
           {
-            IndustryClassificationCode: v(msic.code, { name: msic.description }),
+            IndustryClassificationCode: v(filled.msicCode, { name: filled.businessActivity }),
             PartyIdentification: ids([
               ['TIN', filled.tin],
               ['BRN', filled.registrationNumber],
@@ -131,7 +136,7 @@ export function buildEInvoice(facts: EInvoiceFacts): EInvoiceResult {
                 CityName: v(filled.city),
                 PostalZone: v(filled.postcode),
                 CountrySubentityCode: v(filled.stateCode),
-                AddressLine: addressLines(filled.address),
+                AddressLine: addressLines(seller.addressLines),
                 Country: malaysia(),
               },
             ],
@@ -144,29 +149,65 @@ export function buildEInvoice(facts: EInvoiceFacts): EInvoiceResult {
     AccountingCustomerParty: [
       {
         Party: [
-          {
-            PartyIdentification: ids([
-              ['TIN', present(buyer.tin) ? buyer.tin.trim() : GENERAL_PUBLIC_TIN],
-              ['BRN', 'NA'],
-              ['SST', 'NA'],
-            ]),
-            // The marketplace knows its buyers by phone only.
-            PostalAddress: [
-              {
-                CityName: v('NA'),
-                CountrySubentityCode: v(STATE_NOT_APPLICABLE),
-                AddressLine: [{ Line: v('NA') }],
-                Country: malaysia(),
+          tax
+            ? {
+                PartyIdentification: ids([
+                  ['TIN', tax.tin],
+                  [tax.idType, tax.idNumber],
+                  ['SST', tax.sstNumber ?? 'NA'],
+                ]),
+                PostalAddress: [
+                  {
+                    CityName: v(tax.city),
+                    PostalZone: v(tax.postcode),
+                    CountrySubentityCode: v(tax.stateCode),
+                    AddressLine: addressLines(tax.addressLines),
+                    Country: malaysia(),
+                  },
+                ],
+                PartyLegalEntity: [{ RegistrationName: v(tax.name) }],
+                Contact: [
+                  {
+                    Telephone: v(buyer.phone),
+                    ...(tax.email ? { ElectronicMail: v(tax.email) } : {}),
+                  },
+                ],
+              }
+            : {
+                // LHDN's consolidated general public buyer: no tax id, no address of its own.
+                PartyIdentification: ids([
+                  ['TIN', GENERAL_PUBLIC_TIN],
+                  ['BRN', 'NA'],
+                  ['SST', 'NA'],
+                ]),
+                PostalAddress: [
+                  {
+                    CityName: v('NA'),
+                    CountrySubentityCode: v(STATE_NOT_APPLICABLE),
+                    AddressLine: [{ Line: v('NA') }],
+                    Country: malaysia(),
+                  },
+                ],
+                PartyLegalEntity: [{ RegistrationName: v('General Public') }],
+                Contact: [{ Telephone: v(buyer.phone) }],
               },
-            ],
-            PartyLegalEntity: [
-              { RegistrationName: v(present(buyer.name) ? buyer.name.trim() : 'General Public') },
-            ],
-            Contact: [{ Telephone: v(buyer.phone) }],
-          },
         ],
       },
     ],
+    ...(facts.original
+      ? {
+          BillingReference: [
+            {
+              InvoiceDocumentReference: [
+                {
+                  ID: v(facts.original.number),
+                  ...(facts.original.uuid ? { UUID: v(facts.original.uuid) } : {}),
+                },
+              ],
+            },
+          ],
+        }
+      : {}),
     TaxTotal: [
       {
         TaxAmount: myr(0),

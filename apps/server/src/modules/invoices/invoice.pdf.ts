@@ -6,15 +6,23 @@ import {
   type Freshness,
   SPECIES,
   type Species,
+  type TaxDocumentKind,
 } from '@sm/contract';
 import type PDFDocumentClass from 'pdfkit';
 import { NOTO_SANS_SC } from '../../lib/fonts.js';
 import { klDate, klDateTime } from '../../lib/kl-time.js';
 
-/** What an invoice shows; money in sen, quantities in tenths of a kg. */
+/**
+ * What an invoice or a credit note shows; money in sen, quantities in tenths of a kg. What the
+ * buyer paid, and nothing of the merchant's fee or payout (PRODUCT.md §5a): those are on the
+ * merchant's statement.
+ */
 export interface InvoicePdfData {
+  kind: TaxDocumentKind;
   number: string;
   issuedAt: Date;
+  /** A credit note's invoice number. */
+  originalNumber?: string | null;
   orderNumber: string;
   batchNumber: string;
   seller: {
@@ -38,10 +46,27 @@ export interface InvoicePdfData {
     amount: number;
   };
   subtotal: number;
-  paidAmount: number;
-  /** Service fee rate, basis points. */
-  feeBps: number;
-  fee: number;
+  /** What the buyer paid, or what a credit note gives back. */
+  amount: number;
+}
+
+/** A Valid e-invoice, drawn as its long ID and its validation link's QR. */
+export interface ValidatedEInvoice {
+  uuid: string;
+  longId: string;
+  validationUrl: string;
+  validatedAt: Date;
+}
+
+/** The data as kept in the database (JSON), and back: dates travel as ISO strings. */
+export const pdfFactsOf = (data: InvoicePdfData): unknown => JSON.parse(JSON.stringify(data));
+export function pdfDataOf(stored: unknown): InvoicePdfData {
+  const data = stored as InvoicePdfData & { issuedAt: string; item: { landedAt: string } };
+  return {
+    ...data,
+    issuedAt: new Date(data.issuedAt),
+    item: { ...data.item, landedAt: new Date(data.item.landedAt) },
+  };
 }
 
 type Pdf = PDFKit.PDFDocument;
@@ -84,8 +109,6 @@ const RULE = '#cbd2d9';
 const BAND = '#f0f4f8';
 const ACCENT = '#0b6e99';
 
-/** 500 → `5%`, 250 → `2.5%`. */
-const percent = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 const FRESHNESS: Record<Freshness, string> = { fresh: 'Fresh', frozen: 'Frozen' };
 
 function speciesName(code: string): string {
@@ -113,8 +136,9 @@ function facts(doc: Pdf, rows: [string, string][], x: number, y: number, width: 
   return y;
 }
 
-function draw(doc: Pdf, d: InvoicePdfData) {
+function draw(doc: Pdf, d: InvoicePdfData, validated: { e: ValidatedEInvoice; qr: Buffer } | null) {
   const { seller, buyer, item } = d;
+  const credit = d.kind === 'credit_note';
 
   // Header: the seller on the left, the document's own facts on the right.
   const leftWidth = CONTENT * 0.55;
@@ -124,14 +148,17 @@ function draw(doc: Pdf, d: InvoicePdfData) {
     .font('bold')
     .fontSize(26)
     .fillColor(ACCENT)
-    .text('INVOICE', rightX, MARGIN - 4, {
+    .text(credit ? 'CREDIT NOTE' : 'INVOICE', rightX, MARGIN - 4, {
       width: rightWidth,
       align: 'right',
     });
   const rightBottom = facts(
     doc,
     [
-      ['Invoice No.', d.number],
+      [credit ? 'Credit note No.' : 'Invoice No.', d.number],
+      ...(credit && d.originalNumber
+        ? [['For invoice', d.originalNumber] as [string, string]]
+        : []),
       ['Issue date', klDate(d.issuedAt)],
       ['Order No.', d.orderNumber],
       ['Batch No.', d.batchNumber],
@@ -215,26 +242,50 @@ function draw(doc: Pdf, d: InvoicePdfData) {
   doc.fillColor(INK).text(formatRM(d.subtotal), totalsX, y, { width: totalsWidth, align: 'right' });
   y += 22;
   doc.rect(totalsX - 8, y - 7, RIGHT - totalsX + 8, 28).fill(BAND);
-  doc.font('bold').fontSize(11).fillColor(INK).text('Total paid by buyer', totalsX, y);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(credit ? 'Total credited to buyer' : 'Total paid by buyer', totalsX, y);
   doc
     .fontSize(12)
     .fillColor(ACCENT)
-    .text(formatRM(d.paidAmount), totalsX, y - 1, { width: totalsWidth, align: 'right' });
-
-  // The seller's side of the money: the fee comes out of the payout, not the buyer's total.
+    .text(formatRM(d.amount), totalsX, y - 1, { width: totalsWidth, align: 'right' });
   y += 46;
-  const payout = d.subtotal - d.fee;
-  doc
-    .font('regular')
-    .fontSize(8.5)
-    .fillColor(MUTED)
-    .text(
-      `Note: a service fee of ${percent(d.feeBps)} of the items subtotal (${formatRM(d.fee)}) is ` +
-        `deducted from the seller's payout. Seller payout: ${formatRM(payout)}.`,
-      MARGIN,
-      y,
-      { width: CONTENT },
-    );
+  if (credit) {
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(
+        `The order was canceled and refunded in full: this credit note cancels invoice ${d.originalNumber ?? ''}.`,
+        MARGIN,
+        y,
+        { width: CONTENT },
+      );
+    y = doc.y + 16;
+  }
+
+  // LHDN: a validated e-invoice carries its validation link as a QR code.
+  if (validated) {
+    const size = 96;
+    doc.image(validated.qr, MARGIN, y, { width: size, height: size });
+    const x = MARGIN + size + 14;
+    const width = CONTENT - size - 14;
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text('Validated e-invoice (LHDN MyInvois)', x, y + 4, { width });
+    doc.font('regular').fontSize(8).fillColor(MUTED);
+    doc.text(`UUID: ${validated.e.uuid}`, x, doc.y + 3, { width });
+    doc.text(`Long ID: ${validated.e.longId}`, x, doc.y + 1, { width });
+    doc.text(`Validated: ${klDateTime(validated.e.validatedAt)}`, x, doc.y + 1, { width });
+    doc.fillColor(ACCENT).text(validated.e.validationUrl, x, doc.y + 1, {
+      width,
+      link: validated.e.validationUrl,
+    });
+  }
 
   // Footer, inside the bottom margin's edge so it never starts a second page.
   const footerY = doc.page.height - MARGIN - 12;
@@ -250,14 +301,27 @@ function draw(doc: Pdf, d: InvoicePdfData) {
     });
 }
 
-/** The invoice as A4 PDF bytes. */
-export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+/** The invoice or credit note as A4 PDF bytes; with `einvoice`, its validated copy. */
+export async function renderInvoicePdf(
+  data: InvoicePdfData,
+  einvoice: ValidatedEInvoice | null = null,
+): Promise<Buffer> {
   const { PDFDocument, regular, bold } = await loadToolkit();
+  const validated = einvoice && {
+    e: einvoice,
+    qr: await (
+      await import('qrcode')
+    ).default.toBuffer(einvoice.validationUrl, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      scale: 6,
+    }),
+  };
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     info: {
-      Title: `Invoice ${data.number}`,
+      Title: `${data.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${data.number}`,
       Author: data.seller.name,
       CreationDate: data.issuedAt,
     },
@@ -270,7 +334,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
-  draw(doc, data);
+  draw(doc, data, validated);
   doc.end();
   return done;
 }

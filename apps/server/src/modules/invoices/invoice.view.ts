@@ -1,18 +1,37 @@
-import type { InvoiceInfo } from '@sm/contract';
+import { EINVOICE_CANCEL_WINDOW_MS, type InvoiceInfo } from '@sm/contract';
+import { validationUrl } from './einvoice.client.js';
 import type { InvoiceRow } from './invoices.repo.js';
 
-/** Where the app and the API serve an order's invoice PDF. */
-const invoiceUrl = (orderId: string) => `/api/orders/${orderId}/invoice.pdf`;
+/** Where the app and the API serve an order's invoice and credit note PDFs. */
+const pdfUrl = (doc: InvoiceRow) =>
+  `/api/orders/${doc.orderId}/${doc.kind === 'credit_note' ? 'credit-note' : 'invoice'}.pdf`;
 
-export function invoiceInfoOf(invoice: InvoiceRow): InvoiceInfo {
+/** `portalUrl`: where validation links point; null without MyInvois. */
+export function invoiceInfoOf(doc: InvoiceRow, portalUrl: string | null): InvoiceInfo {
+  const valid = doc.einvoiceStatus === 'valid';
   return {
-    number: invoice.number,
-    createdAt: invoice.createdAt.toISOString(),
-    url: invoiceUrl(invoice.orderId),
+    kind: doc.kind,
+    number: doc.number,
+    createdAt: doc.createdAt.toISOString(),
+    amount: doc.amount,
+    url: pdfUrl(doc),
     einvoice: {
-      status: invoice.einvoiceStatus,
-      uuid: invoice.einvoiceUuid,
-      error: invoice.einvoiceError,
+      status: doc.einvoiceStatus,
+      uuid: doc.einvoiceUuid,
+      longId: doc.einvoiceLongId,
+      validationUrl:
+        valid && portalUrl && doc.einvoiceUuid && doc.einvoiceLongId
+          ? validationUrl(portalUrl, doc.einvoiceUuid, doc.einvoiceLongId)
+          : null,
+      error: doc.einvoiceError,
+      reasons: doc.einvoiceReasons,
+      missing: doc.einvoiceMissing,
+      issuedAt: doc.einvoiceIssuedAt?.toISOString() ?? null,
+      validatedAt: doc.einvoiceValidatedAt?.toISOString() ?? null,
+      cancellableUntil:
+        valid && doc.einvoiceValidatedAt
+          ? new Date(doc.einvoiceValidatedAt.getTime() + EINVOICE_CANCEL_WINDOW_MS).toISOString()
+          : null,
     },
   };
 }

@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TaxDocumentKind } from '@sm/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.js';
 import {
   accounts,
   buyers,
+  creditNoteNumberSeq,
   invoiceNumberSeq,
   invoices,
   orderItems,
@@ -16,21 +18,60 @@ export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id'>;
 export type EInvoicePatch = Partial<
   Pick<
     InvoiceRow,
-    'einvoiceDocument' | 'einvoiceStatus' | 'einvoiceUuid' | 'einvoiceError' | 'einvoiceSubmittedAt'
+    | 'einvoiceDocument'
+    | 'einvoiceStatus'
+    | 'einvoiceVersion'
+    | 'einvoiceSubmissionUid'
+    | 'einvoiceUuid'
+    | 'einvoiceLongId'
+    | 'einvoiceError'
+    | 'einvoiceReasons'
+    | 'einvoiceMissing'
+    | 'einvoiceSubmittedAt'
+    | 'einvoiceIssuedAt'
+    | 'einvoiceValidatedAt'
+    | 'einvoiceCancelledAt'
+    | 'einvoiceCheckAt'
+    | 'validatedFileName'
+    | 'refundPendingAt'
   >
 >;
 
-export async function invoiceOfOrder(tx: Tx, orderId: string): Promise<InvoiceRow | null> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
-  return row ?? null;
-}
-
-/** The invoice of an order, if the order is this merchant's. */
-export async function invoiceOfMerchantOrder(tx: Tx, orderId: string, merchantId: string) {
+/** An order's invoice, or its credit note. */
+export async function invoiceOfOrder(
+  tx: Tx,
+  orderId: string,
+  kind: TaxDocumentKind = 'invoice',
+): Promise<InvoiceRow | null> {
   const [row] = await tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.merchantId, merchantId)));
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+  return row ?? null;
+}
+
+export async function invoiceById(tx: Tx, id: string): Promise<InvoiceRow | null> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+/** The invoice (or credit note) of an order, if the order is this merchant's. */
+export async function invoiceOfMerchantOrder(
+  tx: Tx,
+  orderId: string,
+  merchantId: string,
+  kind: TaxDocumentKind = 'invoice',
+) {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.merchantId, merchantId),
+        eq(invoices.kind, kind),
+      ),
+    );
   return row ?? null;
 }
 
@@ -47,7 +88,7 @@ export async function invoiceFacts(tx: Tx, orderId: string, merchantId: string) 
       item: orderItems,
       buyerPhone: accounts.phone,
       buyerName: buyers.displayName,
-      buyerTin: buyers.tin,
+      buyerTax: buyers.taxDetails,
       store: stores,
       merchantPhone: merchantAccount.phone,
       invoice: invoices,
@@ -58,17 +99,19 @@ export async function invoiceFacts(tx: Tx, orderId: string, merchantId: string) 
     .leftJoin(buyers, eq(buyers.accountId, orders.buyerId))
     .innerJoin(merchantAccount, eq(merchantAccount.id, orders.merchantId))
     .leftJoin(stores, eq(stores.merchantId, orders.merchantId))
-    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
     .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId)));
   return row ?? null;
 }
 export type InvoiceFacts = NonNullable<Awaited<ReturnType<typeof invoiceFacts>>>;
 
-/** The next number of the invoice sequence; numbers are never reused, even if one goes unused. */
-export async function nextInvoiceSerial(tx: Tx): Promise<string> {
-  const [next] = rowsOf<{ n: string }>(
-    await tx.execute(sql`select nextval(${invoiceNumberSeq.seqName}) as n`),
-  );
+/**
+ * The next number of the invoice (or credit note) sequence; numbers are never reused, even if
+ * one goes unused.
+ */
+export async function nextSerial(tx: Tx, kind: TaxDocumentKind): Promise<string> {
+  const seq = kind === 'invoice' ? invoiceNumberSeq : creditNoteNumberSeq;
+  const [next] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval(${seq.seqName}) as n`));
   if (next?.n === undefined) throw new Error('invoice number sequence returned nothing');
   return String(next.n);
 }
@@ -78,7 +121,7 @@ export async function insertInvoice(tx: Tx, values: NewInvoice): Promise<Invoice
   const [row] = await tx
     .insert(invoices)
     .values(values)
-    .onConflictDoNothing({ target: invoices.orderId })
+    .onConflictDoNothing({ target: [invoices.orderId, invoices.kind] })
     .returning();
   return row ?? null;
 }
@@ -116,4 +159,63 @@ export async function updateEInvoice(
   const [row] = await tx.update(invoices).set(patch).where(eq(invoices.id, invoiceId)).returning();
   if (!row) throw new Error('invoice update returned nothing');
   return row;
+}
+
+/**
+ * Takes the next Submitted document whose turn to be asked about has come, and holds it for
+ * `leaseMs` (its next turn moves past the lease) so that each is asked by one process at a time.
+ */
+export async function takeDueCheck(tx: Tx, now: Date, leaseMs: number) {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.einvoiceStatus, 'submitted'),
+        or(isNull(invoices.einvoiceCheckAt), lte(invoices.einvoiceCheckAt, now)),
+      ),
+    )
+    .orderBy(asc(invoices.einvoiceCheckAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!row) return null;
+  const checkAt = new Date(now.getTime() + leaseMs);
+  await tx.update(invoices).set({ einvoiceCheckAt: checkAt }).where(eq(invoices.id, row.id));
+  return { ...row, einvoiceCheckAt: checkAt };
+}
+
+/** The next refunded order's invoice to settle at MyInvois, held the same way. */
+export async function takeDueRefund(tx: Tx, now: Date, leaseMs: number) {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(isNotNull(invoices.refundPendingAt), lte(invoices.refundPendingAt, now)))
+    .orderBy(asc(invoices.refundPendingAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!row) return null;
+  const next = new Date(now.getTime() + leaseMs);
+  await tx.update(invoices).set({ refundPendingAt: next }).where(eq(invoices.id, row.id));
+  return row;
+}
+
+/** Credit notes waiting for their invoice's e-invoice to become Valid before they can be sent. */
+export async function creditNotesWaitingFor(tx: Tx, invoiceId: string) {
+  return tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.originalId, invoiceId),
+        inArray(invoices.einvoiceStatus, ['not_submitted', 'invalid']),
+      ),
+    );
+}
+
+/** The refunded order's invoice, to be cancelled or credited (in the refund's transaction). */
+export async function markRefundPending(tx: Tx, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ refundPendingAt: at })
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
 }

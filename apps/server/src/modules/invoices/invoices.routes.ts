@@ -2,19 +2,9 @@ import { idParams, invoiceInfo } from '@sm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
 import { routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
-import { eInvoiceClientFor } from './einvoice.client.js';
-import { createInvoiceService } from './invoices.service.js';
-
-export interface InvoiceRoutesOptions {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'invoicesDir' | 'myinvois'>;
-}
+import type { InvoiceService } from './invoices.service.js';
 
 const merchantDoc = routeDoc('Merchant orders', 'merchantSession');
 
@@ -23,16 +13,14 @@ const pdfQuery = z.object({
   download: z.enum(['0', '1'], { error: 'BAD_REQUEST' }).optional(),
 });
 
-/** POST /orders/:id/invoice, GET /orders/:id/invoice.pdf, POST /orders/:id/einvoice. */
-export async function merchantInvoiceRoutes(app: FastifyInstance, options: InvoiceRoutesOptions) {
-  // Nothing else uses the service, so the plugin builds it: app.ts registers invoices in one line.
-  const invoices = createInvoiceService({
-    db: options.db,
-    clock: options.clock,
-    invoicesDir: options.config.invoicesDir,
-    einvoice: eInvoiceClientFor(options.config.myinvois),
-    log: app.log,
-  });
+/**
+ * POST /orders/:id/invoice, GET /orders/:id/invoice.pdf and credit-note.pdf, POST
+ * /orders/:id/einvoice (and /credit-note/einvoice).
+ */
+export async function merchantInvoiceRoutes(
+  app: FastifyInstance,
+  { invoices }: { invoices: InvoiceService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireMerchant);
 
@@ -49,36 +37,56 @@ export async function merchantInvoiceRoutes(app: FastifyInstance, options: Invoi
     handler: async (req) => invoices.generate(authOf(req).accountId, req.params.id),
   });
 
-  r.get('/orders/:id/invoice.pdf', {
-    schema: {
-      ...merchantDoc(
-        'The invoice PDF: shown inline, or saved with ?download=1',
-        'Answers `application/pdf`, named after the invoice number.',
-      ),
-      params: idParams,
-      querystring: pdfQuery,
-    },
-    handler: async (req, reply) => {
-      const { number, bytes } = await invoices.pdf(authOf(req).accountId, req.params.id);
-      const disposition = req.query.download === '1' ? 'attachment' : 'inline';
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `${disposition}; filename="${number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
-    },
-  });
+  for (const kind of ['invoice', 'credit_note'] as const) {
+    const name = kind === 'invoice' ? 'invoice' : 'credit-note';
+    r.get(`/orders/:id/${name}.pdf`, {
+      schema: {
+        ...merchantDoc(
+          kind === 'invoice'
+            ? 'The invoice PDF: shown inline, or saved with ?download=1'
+            : 'The credit note PDF of a refunded order (after its e-invoice could not be cancelled)',
+          'Answers `application/pdf`, named after its number: as issued, or once its e-invoice is Valid the same document with the long ID and the validation QR.',
+          ['NOT_FOUND'],
+        ),
+        params: idParams,
+        querystring: pdfQuery,
+      },
+      handler: async (req, reply) => {
+        const { number, bytes } = await invoices.pdf(authOf(req).accountId, req.params.id, kind);
+        const disposition = req.query.download === '1' ? 'attachment' : 'inline';
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `${disposition}; filename="${number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    });
+  }
 
   r.post('/orders/:id/einvoice', {
     schema: {
       ...merchantDoc(
-        'Submit the e-invoice to MyInvois again, when it was not submitted or was rejected',
-        'Without MyInvois credentials, or once accepted, the invoice is answered unchanged.',
+        'Submit the e-invoice to MyInvois again, when it was not submitted or was Invalid',
+        'A fresh document with today’s issue date and the store’s and buyer’s details as they are now. Without MyInvois credentials, or once accepted, the invoice is answered unchanged.',
       ),
       params: idParams,
       body: z.object({}).optional(),
       response: { 200: invoiceInfo },
     },
     handler: async (req) => invoices.resubmit(authOf(req).accountId, req.params.id),
+  });
+
+  r.post('/orders/:id/credit-note/einvoice', {
+    schema: {
+      ...merchantDoc(
+        'Submit the credit note’s e-invoice to MyInvois again, when it was not submitted or was Invalid',
+        undefined,
+        ['NOT_FOUND'],
+      ),
+      params: idParams,
+      body: z.object({}).optional(),
+      response: { 200: invoiceInfo },
+    },
+    handler: async (req) => invoices.resubmit(authOf(req).accountId, req.params.id, 'credit_note'),
   });
 }

@@ -1,11 +1,14 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  EINVOICE_CANCEL_WINDOW_MS,
   formatMalaysianMobile,
   type InvoiceInfo,
   PAID_STATUSES,
   SPECIES,
   type Species,
+  type TaxDocumentKind,
+  type TaxField,
 } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -14,9 +17,9 @@ import { AppError } from '../../lib/errors.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
 import { klDate } from '../../lib/kl-time.js';
 import { lockOrder, type OrderRow } from '../orders/orders.repo.js';
-import { buildEInvoice, type SellerField, type UblDocument } from './einvoice.js';
-import type { EInvoiceClient } from './einvoice.client.js';
-import { renderInvoicePdf } from './invoice.pdf.js';
+import { buildEInvoice, type UblDocument } from './einvoice.js';
+import { type EInvoiceClient, RetryLater, validationUrl } from './einvoice.client.js';
+import { type InvoicePdfData, pdfDataOf, pdfFactsOf, renderInvoicePdf } from './invoice.pdf.js';
 import { invoiceInfoOf } from './invoice.view.js';
 import * as repo from './invoices.repo.js';
 import type { InvoiceFacts, InvoiceRow } from './invoices.repo.js';
@@ -32,109 +35,233 @@ export interface InvoiceDeps {
 
 /** An attempt to submit older than this is taken to have died with its process. */
 const SUBMISSION_CLAIM_MS = 2 * 60_000;
+/** MyInvois refuses the same document again within this long (DuplicateSubmission). */
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** How long one process holds a document it is asking MyInvois about. */
+const LEASE_MS = 60_000;
+/** The first questions come soon (validation takes seconds), then further apart. */
+const CHECK_AFTER_MS = [5_000, 15_000, 60_000, 5 * 60_000];
+/** A refund whose invoice is still being validated is looked at again after this. */
+const REFUND_RETRY_MS = 30_000;
 /** Stored PDFs have random names, never the invoice number, so names cannot be guessed. */
 const isStoredPdf = storedNameTest(['pdf']);
-
-const FIELD_LABELS: Record<SellerField, string> = {
-  tin: 'TIN',
-  registrationNumber: 'registration number',
-  address: 'address',
-  city: 'city',
-  postcode: 'postcode',
-  stateCode: 'state',
-};
 
 const isPaid = (order: OrderRow) => order.paidAt !== null && PAID_STATUSES.includes(order.status);
 
 /** A merchant that has not named a store yet is known by its phone. */
 const sellerName = (f: InvoiceFacts) => f.store?.name ?? formatMalaysianMobile(f.merchantPhone);
 
-/** The e-invoice of an invoice, from the order's facts as they are now. */
-function eInvoiceOf(facts: InvoiceFacts, number: string, issuedAt: Date) {
-  const { item, store } = facts;
-  const species = SPECIES[item.species as Species];
-  return buildEInvoice({
-    number,
-    issuedAt,
-    seller: {
-      name: sellerName(facts),
-      tin: store?.tin ?? null,
-      registrationNumber: store?.registrationNumber ?? null,
-      sstNumber: store?.sstNumber ?? null,
-      msicCode: store?.msicCode ?? null,
-      businessActivity: store?.businessActivity ?? null,
-      address: store?.address ?? null,
-      city: store?.city ?? null,
-      postcode: store?.postcode ?? null,
-      stateCode: store?.stateCode ?? null,
-      phone: facts.merchantPhone,
-    },
-    buyer: { name: facts.buyerName, tin: facts.buyerTin, phone: facts.buyerPhone },
-    lines: [
-      {
-        description: species ? `${item.name} (${species.en})` : item.name,
-        quantity: item.quantity,
-        price: item.price,
-        amount: item.amount,
-      },
-    ],
-  });
+/** The seller's TIN a document was sent for: MyInvois is asked on that taxpayer's behalf. */
+function supplierTinOf(document: unknown): string | null {
+  type Node = Record<string, unknown>;
+  const first = (v: unknown) => (Array.isArray(v) ? (v[0] as Node | undefined) : undefined);
+  const party = first(
+    first(first((document as Node | null)?.Invoice)?.AccountingSupplierParty)?.Party,
+  );
+  const ids = (party?.PartyIdentification as Node[] | undefined) ?? [];
+  for (const id of ids) {
+    const value = first(id.ID);
+    if (value?.schemeID === 'TIN' && typeof value._ === 'string') return value._;
+  }
+  return null;
 }
 
-const missingText = (missing: SellerField[]) =>
-  `Store details missing for the e-invoice: ${missing.map((f) => FIELD_LABELS[f]).join(', ')}`;
-
 /**
- * Invoices (PRODUCT.md §5): one per paid order, numbered, immutable, a PDF on disk; and its
- * Malaysian e-invoice, submitted to MyInvois when the operator has given credentials.
+ * Tax documents (PRODUCT.md §5, §5a): one invoice per paid order, numbered, its PDF written once;
+ * its Malaysian e-invoice through its life at MyInvois (submitted → Valid or Invalid, resubmitted
+ * with a fresh issue date, cancelled); and the refund of an invoiced order: the e-invoice
+ * cancelled within 72 hours of validation, otherwise a credit note with its own number, PDF and
+ * e-invoice.
  */
 export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: InvoiceDeps) {
+  const version = '1.0' as const;
+
   async function facts(merchantId: string, orderId: string) {
     const row = await repo.invoiceFacts(db, orderId, merchantId);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
+  /** The e-invoice of a document, from the order's facts as they are now, dated `issuedAt`. */
+  function eInvoiceOf(
+    f: InvoiceFacts,
+    doc: InvoiceRow,
+    issuedAt: Date,
+    original: InvoiceRow | null,
+  ) {
+    const { item, store } = f;
+    const species = SPECIES[item.species as Species];
+    return buildEInvoice({
+      kind: doc.kind,
+      version,
+      number: doc.number,
+      issuedAt,
+      seller: {
+        name: sellerName(f),
+        tin: store?.tin ?? null,
+        registrationNumber: store?.registrationNumber ?? null,
+        sstNumber: store?.sstNumber ?? null,
+        msicCode: store?.msicCode ?? null,
+        businessActivity: store?.businessActivity ?? null,
+        addressLines: store?.addressLines ?? [],
+        city: store?.city ?? null,
+        postcode: store?.postcode ?? null,
+        stateCode: store?.stateCode ?? null,
+        phone: f.merchantPhone,
+      },
+      buyer: { taxDetails: f.buyerTax ?? null, phone: f.buyerPhone },
+      original: original ? { number: original.number, uuid: original.einvoiceUuid } : undefined,
+      lines: [
+        {
+          description: species ? `${item.name} (${species.en})` : item.name,
+          quantity: item.quantity,
+          price: item.price,
+          amount: doc.amount,
+        },
+      ],
+    });
+  }
+
+  /** The PDF's facts: what the buyer paid (or is given back), never the merchant's fee. */
+  function pdfData(
+    f: InvoiceFacts,
+    kind: TaxDocumentKind,
+    number: string,
+    issuedAt: Date,
+    amount: number,
+    originalNumber: string | null,
+  ): InvoicePdfData {
+    const { order, item, store } = f;
+    return {
+      kind,
+      number,
+      issuedAt,
+      originalNumber,
+      orderNumber: order.number,
+      batchNumber: order.batchNumber,
+      seller: {
+        name: sellerName(f),
+        address: store?.address ?? null,
+        tin: store?.tin ?? null,
+        registrationNumber: store?.registrationNumber ?? null,
+        phone: f.merchantPhone,
+      },
+      buyer: { name: f.buyerTax?.name ?? f.buyerName, phone: f.buyerPhone },
+      item,
+      subtotal: order.subtotal,
+      amount,
+    };
+  }
+
+  /** Writes a new PDF; its name, random. */
+  async function writePdf(bytes: Buffer): Promise<string> {
+    await mkdir(invoicesDir, { recursive: true });
+    const fileName = newStoredName('pdf');
+    await writeFile(path.join(invoicesDir, fileName), bytes, { flag: 'wx' });
+    return fileName;
+  }
+
+  const removePdf = (fileName: string) => rm(path.join(invoicesDir, fileName), { force: true });
+
+  const info = (row: InvoiceRow) => invoiceInfoOf(row, einvoice.portalUrl);
+
   /**
-   * Sends the stored document, unless another request is sending it right now. A failure to
-   * reach MyInvois leaves it not submitted, with the reason, to be sent again later.
+   * Sends a document to MyInvois, unless another attempt holds it. The document is built now,
+   * with today's issue date and the store's and buyer's details as they are now; except when an
+   * earlier attempt may have reached MyInvois without its answer reaching us: then MyInvois is
+   * asked first, and within its duplicate window the very same document is sent again (so that
+   * MyInvois itself refuses a second copy), never a new one.
    */
-  async function submit(invoice: InvoiceRow, document: UblDocument): Promise<InvoiceRow> {
+  async function submit(doc: InvoiceRow): Promise<InvoiceRow> {
+    if (!einvoice.configured) return doc;
     const now = clock.now();
     const claimed = await repo.claimSubmission(
       db,
-      invoice.id,
+      doc.id,
       now,
       new Date(now.getTime() - SUBMISSION_CLAIM_MS),
     );
-    if (!claimed) return (await repo.invoiceOfOrder(db, invoice.orderId)) ?? invoice;
-    try {
-      const result = await einvoice.submit(document, invoice.number);
-      return await repo.updateEInvoice(
-        db,
-        invoice.id,
-        result.status === 'submitted'
-          ? {
-              einvoiceStatus: 'submitted',
-              einvoiceUuid: result.uuid ?? null,
-              einvoiceError: null,
-              einvoiceSubmittedAt: now,
-            }
-          : {
-              einvoiceStatus: 'invalid',
-              einvoiceError: result.error ?? 'Rejected by MyInvois',
-              einvoiceSubmittedAt: null,
-            },
-      );
-    } catch (err) {
-      log.warn({ err, invoice: invoice.number }, 'e-invoice submission failed');
-      return repo.updateEInvoice(db, invoice.id, {
-        einvoiceStatus: 'not_submitted',
-        einvoiceError: `Not submitted: ${err instanceof Error ? err.message : String(err)}`,
+    if (!claimed) return (await repo.invoiceById(db, doc.id)) ?? doc;
+    const f = await repo.invoiceFacts(db, doc.orderId, doc.merchantId);
+    if (!f) throw new Error('the order of an invoice is gone');
+    const original = doc.originalId ? await repo.invoiceById(db, doc.originalId) : null;
+    if (original && original.einvoiceStatus !== 'valid') {
+      // A credit note refers to its invoice's e-invoice: it waits until that one is Valid.
+      return repo.updateEInvoice(db, doc.id, {
+        einvoiceError: 'Waiting for the invoice’s e-invoice to be valid',
         einvoiceSubmittedAt: null,
       });
     }
+
+    let sent = claimed.einvoiceStatus === 'not_submitted' ? claimed.einvoiceDocument : null;
+    let issuedAt = claimed.einvoiceIssuedAt;
+    try {
+      if (sent && issuedAt) {
+        const tin = supplierTinOf(sent);
+        const found = tin ? await einvoice.findSent(tin, doc.number, issuedAt) : null;
+        if (found) return await accepted(doc.id, found, null, now);
+        // Beyond the duplicate window MyInvois would take a second copy: a new document is safe
+        // only because it has just said it has none.
+        if (now.getTime() - issuedAt.getTime() > DUPLICATE_WINDOW_MS) sent = null;
+      }
+      if (!sent) {
+        issuedAt = now;
+        const built = eInvoiceOf(f, doc, issuedAt, original);
+        if (!built.ok) {
+          return await repo.updateEInvoice(db, doc.id, {
+            einvoiceMissing: built.missing,
+            einvoiceError: null,
+            einvoiceSubmittedAt: null,
+          });
+        }
+        sent = built.document;
+        // Kept before sending: after a crash, the next attempt knows what may have arrived.
+        await repo.updateEInvoice(db, doc.id, {
+          einvoiceDocument: sent,
+          einvoiceIssuedAt: issuedAt,
+          einvoiceVersion: version,
+          einvoiceMissing: [],
+          einvoiceStatus: 'not_submitted',
+        });
+      }
+      const tin = supplierTinOf(sent);
+      if (!tin) throw new Error('the document names no supplier TIN');
+      const result = await einvoice.submit(tin, sent as UblDocument, doc.number);
+      if (result.status === 'submitted') {
+        return await accepted(doc.id, result.uuid, result.submissionUid, now);
+      }
+      if (result.status === 'duplicate') {
+        // It did arrive: the poller finds its UUID by its number.
+        return await accepted(doc.id, null, null, now);
+      }
+      return await repo.updateEInvoice(db, doc.id, {
+        einvoiceStatus: 'invalid',
+        einvoiceError: result.error,
+        einvoiceReasons: result.reasons.length > 0 ? result.reasons : [result.error],
+        einvoiceDocument: null,
+        einvoiceSubmittedAt: null,
+      });
+    } catch (err) {
+      log.warn({ err, document: doc.number }, 'e-invoice submission failed');
+      // Whether it arrived is unknown: the document stays, and the next attempt asks first.
+      return repo.updateEInvoice(db, doc.id, {
+        einvoiceError: `Not submitted: ${err instanceof Error ? err.message : String(err)}`,
+        einvoiceSubmittedAt: null,
+        einvoiceCheckAt: err instanceof RetryLater ? new Date(now.getTime() + err.afterMs) : null,
+      });
+    }
   }
+
+  const accepted = (id: string, uuid: string | null, submissionUid: string | null, now: Date) =>
+    repo.updateEInvoice(db, id, {
+      einvoiceStatus: 'submitted',
+      einvoiceUuid: uuid,
+      einvoiceSubmissionUid: submissionUid,
+      einvoiceError: null,
+      einvoiceReasons: [],
+      einvoiceSubmittedAt: now,
+      einvoiceCheckAt: new Date(now.getTime() + (CHECK_AFTER_MS[0] ?? 5_000)),
+    });
 
   /**
    * Generates the order's invoice once. The PDF is rendered and written before any lock is taken
@@ -144,41 +271,17 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
    */
   async function generate(merchantId: string, orderId: string): Promise<InvoiceInfo> {
     const f = await facts(merchantId, orderId);
-    if (f.invoice) return invoiceInfoOf(f.invoice);
-    const { order, item } = f;
+    if (f.invoice) return info(f.invoice);
+    const { order } = f;
     const paidAmount = order.paidAmount;
     if (!isPaid(order) || paidAmount === null) throw new AppError('INVOICE_NOT_AVAILABLE');
     const issuedAt = clock.now();
-    const serial = await repo.nextInvoiceSerial(db);
+    const serial = await repo.nextSerial(db, 'invoice');
     const number = `INV${klDate(issuedAt).slice(0, 4)}-${serial.padStart(6, '0')}`;
-
-    const pdf = await renderInvoicePdf({
-      number,
-      issuedAt,
-      orderNumber: order.number,
-      batchNumber: order.batchNumber,
-      seller: {
-        name: sellerName(f),
-        address: f.store?.address ?? null,
-        tin: f.store?.tin ?? null,
-        registrationNumber: f.store?.registrationNumber ?? null,
-        phone: f.merchantPhone,
-      },
-      buyer: { name: f.buyerName, phone: f.buyerPhone },
-      item,
-      subtotal: order.subtotal,
-      paidAmount,
-      feeBps: order.feeBps,
-      fee: order.fee,
-    });
-    const built = eInvoiceOf(f, number, issuedAt);
-
-    await mkdir(invoicesDir, { recursive: true });
-    const fileName = newStoredName('pdf');
-    const file = path.join(invoicesDir, fileName);
+    const data = pdfData(f, 'invoice', number, issuedAt, paidAmount, null);
     // A crash between this write and the row leaves only an unreferenced file, never a row
     // pointing at nothing.
-    await writeFile(file, pdf, { flag: 'wx' });
+    const fileName = await writePdf(await renderInvoicePdf(data));
 
     let row: InvoiceRow | null;
     try {
@@ -187,70 +290,270 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
         // Refunded while the PDF was being drawn.
         if (!locked || !isPaid(locked)) throw new AppError('INVOICE_NOT_AVAILABLE');
         return repo.insertInvoice(tx, {
+          kind: 'invoice',
           orderId,
           merchantId,
           number,
+          amount: paidAmount,
           fileName,
-          einvoiceDocument: built.ok ? built.document : null,
+          pdfFacts: pdfFactsOf(data),
           einvoiceStatus: 'not_submitted',
-          einvoiceError: built.ok ? null : missingText(built.missing),
+          einvoiceMissing: missingOf(f),
           createdAt: issuedAt,
         });
       });
     } catch (err) {
-      await rm(file, { force: true });
+      await removePdf(fileName);
       throw err;
     }
     if (!row) {
-      await rm(file, { force: true });
+      await removePdf(fileName);
       const winner = await repo.invoiceOfOrder(db, orderId);
       if (!winner) throw new Error('the invoice that won the race is gone');
-      return invoiceInfoOf(winner);
+      return info(winner);
     }
-    if (built.ok && einvoice.configured) row = await submit(row, built.document);
-    return invoiceInfoOf(row);
+    return info(await submit(row));
+  }
+
+  /** The store fields an e-invoice of this order still waits for. */
+  function missingOf(f: InvoiceFacts): TaxField[] {
+    const built = eInvoiceOf(
+      f,
+      { kind: 'invoice', number: 'check', amount: 0 } as InvoiceRow,
+      clock.now(),
+      null,
+    );
+    return built.ok ? [] : built.missing;
   }
 
   /**
-   * Submits, or submits again, an e-invoice that MyInvois has not accepted. The stored document
-   * is what is sent; one is built now only if the store lacked details when the invoice was made.
-   * Without credentials, or once accepted, the invoice is answered as it is.
+   * Submits again what MyInvois has not accepted (Invalid, or never sent): a fresh document,
+   * dated now, from the details as they are now. Without credentials, or once accepted, the
+   * document is answered as it is.
    */
-  async function resubmit(merchantId: string, orderId: string): Promise<InvoiceInfo> {
-    const f = await facts(merchantId, orderId);
-    const invoice = f.invoice;
-    if (!invoice) throw new AppError('NOT_FOUND');
-    const pending =
-      invoice.einvoiceStatus === 'not_submitted' || invoice.einvoiceStatus === 'invalid';
-    if (!pending || !einvoice.configured) return invoiceInfoOf(invoice);
-
-    let document = invoice.einvoiceDocument as UblDocument | null;
-    if (!document) {
-      const built = eInvoiceOf(f, invoice.number, invoice.createdAt);
-      if (!built.ok) {
-        const error = missingText(built.missing);
-        return invoiceInfoOf(await repo.updateEInvoice(db, invoice.id, { einvoiceError: error }));
-      }
-      document = built.document;
-      await repo.updateEInvoice(db, invoice.id, { einvoiceDocument: document });
+  async function resubmit(
+    merchantId: string,
+    orderId: string,
+    kind: TaxDocumentKind = 'invoice',
+  ): Promise<InvoiceInfo> {
+    const doc = await repo.invoiceOfMerchantOrder(db, orderId, merchantId, kind);
+    if (!doc) throw new AppError('NOT_FOUND');
+    if (doc.einvoiceStatus !== 'not_submitted' && doc.einvoiceStatus !== 'invalid') {
+      return info(doc);
     }
-    return invoiceInfoOf(await submit(invoice, document));
+    return info(await submit(doc));
   }
 
-  /** The stored PDF of a merchant's order. */
-  async function pdf(merchantId: string, orderId: string) {
-    const invoice = await repo.invoiceOfMerchantOrder(db, orderId, merchantId);
-    if (!invoice || !isStoredPdf(invoice.fileName)) throw new AppError('NOT_FOUND');
+  /** Asks MyInvois about one Submitted document; false when none is due. */
+  async function checkOne(): Promise<boolean> {
+    const now = clock.now();
+    const doc = await db.transaction((tx) => repo.takeDueCheck(tx, now, LEASE_MS));
+    if (!doc) return false;
+    const tin = supplierTinOf(doc.einvoiceDocument);
+    if (!tin) {
+      await repo.updateEInvoice(db, doc.id, {
+        einvoiceCheckAt: null,
+        einvoiceStatus: 'not_submitted',
+      });
+      return true;
+    }
+    // Asked again sooner while it is fresh, then less often.
+    const waited = now.getTime() - (doc.einvoiceSubmittedAt?.getTime() ?? now.getTime());
+    const nextIn =
+      CHECK_AFTER_MS.find((ms) => ms > waited) ??
+      CHECK_AFTER_MS[CHECK_AFTER_MS.length - 1] ??
+      60_000;
     try {
-      const bytes = await readFile(path.join(invoicesDir, invoice.fileName));
-      return { number: invoice.number, bytes };
+      let uuid = doc.einvoiceUuid;
+      if (!uuid && doc.einvoiceSubmissionUid) {
+        uuid = await einvoice.findInSubmission(tin, doc.einvoiceSubmissionUid, doc.number);
+      }
+      if (!uuid && doc.einvoiceIssuedAt) {
+        uuid = await einvoice.findSent(tin, doc.number, doc.einvoiceIssuedAt);
+      }
+      if (!uuid) {
+        await repo.updateEInvoice(db, doc.id, {
+          einvoiceCheckAt: new Date(now.getTime() + nextIn),
+        });
+        return true;
+      }
+      const state = await einvoice.state(tin, uuid);
+      if (state.status === 'submitted') {
+        await repo.updateEInvoice(db, doc.id, {
+          einvoiceUuid: uuid,
+          einvoiceCheckAt: new Date(now.getTime() + nextIn),
+        });
+      } else if (state.status === 'invalid') {
+        await repo.updateEInvoice(db, doc.id, {
+          einvoiceUuid: uuid,
+          einvoiceStatus: 'invalid',
+          einvoiceReasons: state.reasons,
+          einvoiceError: null,
+          // Corrected and resubmitted as a new document with a fresh issue date.
+          einvoiceDocument: null,
+          einvoiceSubmittedAt: null,
+          einvoiceCheckAt: null,
+        });
+      } else if (state.status === 'cancelled') {
+        await repo.updateEInvoice(db, doc.id, {
+          einvoiceUuid: uuid,
+          einvoiceStatus: 'cancelled',
+          einvoiceCancelledAt: now,
+          einvoiceCheckAt: null,
+        });
+      } else {
+        await validated(doc, uuid, state.longId, state.validatedAt ?? now);
+      }
     } catch (err) {
-      log.error({ err, invoice: invoice.number }, 'invoice PDF missing from the data directory');
+      log.warn({ err, document: doc.number }, 'e-invoice status check failed');
+      const wait = err instanceof RetryLater ? err.afterMs : nextIn;
+      await repo.updateEInvoice(db, doc.id, { einvoiceCheckAt: new Date(now.getTime() + wait) });
+    }
+    return true;
+  }
+
+  /** Valid: the copy of its PDF with the long ID and the QR; credit notes waiting can go. */
+  async function validated(doc: InvoiceRow, uuid: string, longId: string | null, at: Date) {
+    let validatedFileName: string | null = null;
+    if (longId && doc.pdfFacts && einvoice.portalUrl) {
+      validatedFileName = await writePdf(
+        await renderInvoicePdf(pdfDataOf(doc.pdfFacts), {
+          uuid,
+          longId,
+          validationUrl: validationUrl(einvoice.portalUrl, uuid, longId),
+          validatedAt: at,
+        }),
+      );
+    }
+    await repo.updateEInvoice(db, doc.id, {
+      einvoiceUuid: uuid,
+      einvoiceLongId: longId,
+      einvoiceStatus: 'valid',
+      einvoiceValidatedAt: at,
+      einvoiceCheckAt: null,
+      einvoiceError: null,
+      einvoiceReasons: [],
+      validatedFileName,
+    });
+    for (const note of await repo.creditNotesWaitingFor(db, doc.id)) await submit(note);
+  }
+
+  /**
+   * Settles one refunded order's invoice at MyInvois: a Valid e-invoice still within 72 hours of
+   * its validation is cancelled; otherwise a credit note is issued (once: its row is unique per
+   * order). One still being validated waits for its answer. False when none is due.
+   */
+  async function refundOne(): Promise<boolean> {
+    const now = clock.now();
+    const doc = await db.transaction((tx) => repo.takeDueRefund(tx, now, LEASE_MS));
+    if (!doc) return false;
+    const later = (ms: number) =>
+      repo.updateEInvoice(db, doc.id, { refundPendingAt: new Date(now.getTime() + ms) });
+    try {
+      if (doc.einvoiceStatus === 'submitted') {
+        await later(REFUND_RETRY_MS);
+        return true;
+      }
+      const validatedAt = doc.einvoiceValidatedAt?.getTime() ?? 0;
+      const tin = supplierTinOf(doc.einvoiceDocument);
+      if (
+        einvoice.configured &&
+        doc.einvoiceStatus === 'valid' &&
+        doc.einvoiceUuid &&
+        tin &&
+        now.getTime() < validatedAt + EINVOICE_CANCEL_WINDOW_MS
+      ) {
+        const result = await einvoice.cancel(tin, doc.einvoiceUuid, 'Order canceled and refunded');
+        if (result.ok) {
+          await repo.updateEInvoice(db, doc.id, {
+            einvoiceStatus: 'cancelled',
+            einvoiceCancelledAt: now,
+            refundPendingAt: null,
+          });
+          return true;
+        }
+        log.info(
+          { document: doc.number, error: result.error },
+          'e-invoice not cancelled: credit note',
+        );
+      }
+      if (doc.einvoiceStatus === 'not_submitted' || doc.einvoiceStatus === 'invalid') {
+        // Never accepted by MyInvois: withdrawn, so no e-invoice of a refunded sale goes out.
+        await repo.updateEInvoice(db, doc.id, {
+          einvoiceStatus: 'cancelled',
+          einvoiceCancelledAt: now,
+          einvoiceError: 'Withdrawn: the order was refunded before its e-invoice was accepted',
+          einvoiceDocument: null,
+        });
+      }
+      await issueCreditNote(doc);
+      await repo.updateEInvoice(db, doc.id, { refundPendingAt: null });
+    } catch (err) {
+      log.warn({ err, document: doc.number }, 'refund of an invoiced order not settled yet');
+      await later(err instanceof RetryLater ? err.afterMs : REFUND_RETRY_MS);
+    }
+    return true;
+  }
+
+  /** The credit note of a refunded invoice: numbered, its PDF written once, then sent. */
+  async function issueCreditNote(original: InvoiceRow): Promise<void> {
+    if (await repo.invoiceOfOrder(db, original.orderId, 'credit_note')) return;
+    const f = await repo.invoiceFacts(db, original.orderId, original.merchantId);
+    if (!f) throw new Error('the order of an invoice is gone');
+    const issuedAt = clock.now();
+    const serial = await repo.nextSerial(db, 'credit_note');
+    const number = `CN${klDate(issuedAt).slice(0, 4)}-${serial.padStart(6, '0')}`;
+    const data = pdfData(f, 'credit_note', number, issuedAt, original.amount, original.number);
+    const fileName = await writePdf(await renderInvoicePdf(data));
+    const note = await repo.insertInvoice(db, {
+      kind: 'credit_note',
+      orderId: original.orderId,
+      merchantId: original.merchantId,
+      originalId: original.id,
+      number,
+      amount: original.amount,
+      fileName,
+      pdfFacts: pdfFactsOf(data),
+      einvoiceStatus: 'not_submitted',
+      createdAt: issuedAt,
+    });
+    if (!note) {
+      await removePdf(fileName);
+      return;
+    }
+    // Only a credit note of an accepted e-invoice goes to MyInvois.
+    if (original.einvoiceStatus === 'valid') await submit(note);
+    else {
+      await repo.updateEInvoice(db, note.id, {
+        einvoiceError: 'No e-invoice: its invoice never reached MyInvois',
+      });
+    }
+  }
+
+  /** One tick of the e-invoice job: every due status check and refund, up to `max` of each. */
+  async function work(max = 50): Promise<number> {
+    let done = 0;
+    while (done < max && (await checkOne())) done += 1;
+    let refunds = 0;
+    while (refunds < max && (await refundOne())) refunds += 1;
+    return done + refunds;
+  }
+
+  /** The stored PDF of a merchant's order: the validated copy once there is one. */
+  async function pdf(merchantId: string, orderId: string, kind: TaxDocumentKind = 'invoice') {
+    const doc = await repo.invoiceOfMerchantOrder(db, orderId, merchantId, kind);
+    const fileName = doc?.validatedFileName ?? doc?.fileName;
+    if (!doc || !fileName || !isStoredPdf(fileName)) throw new AppError('NOT_FOUND');
+    try {
+      const bytes = await readFile(path.join(invoicesDir, fileName));
+      return { number: doc.number, bytes };
+    } catch (err) {
+      log.error({ err, document: doc.number }, 'invoice PDF missing from the data directory');
       throw new AppError('NOT_FOUND');
     }
   }
 
-  return { generate, resubmit, pdf };
+  return { generate, resubmit, pdf, work, checkOne, refundOne };
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -28,6 +28,8 @@ import {
   smsOutboxResponse,
   suspendBody,
   withdrawal,
+  storeTaxDetails,
+  storeTaxDetailsInput,
 } from '@sm/contract';
 import { z } from 'zod';
 import type { TestClock } from '../../lib/clock.js';
@@ -201,6 +203,36 @@ export async function operatorRoutes(
     },
     handler: async (req, reply) =>
       sendDocument(reply, await operator.ssmDocument(req.params.merchant)),
+  });
+
+  r.get('/merchants/:merchant/tax-details', {
+    schema: {
+      ...doc(
+        'A store’s tax details for e-invoices (merchant id or phone), and what is missing',
+        undefined,
+        ['NOT_FOUND'],
+      ),
+      headers: operatorHeaders,
+      params: merchantRefParams,
+      response: { 200: storeTaxDetails },
+    },
+    handler: async (req) => operator.storeTaxDetails(req.params.merchant),
+  });
+
+  r.put('/merchants/:merchant/tax-details', {
+    schema: {
+      ...doc(
+        'Correct a store’s tax details (audited with before and after)',
+        'The same checks as the merchant’s own save (PUT /api/store/tax-details).',
+        ['NOT_FOUND', 'MSIC_INVALID', 'STORE_BASIC_INFO_REQUIRED'],
+      ),
+      headers: operatorHeaders,
+      params: merchantRefParams,
+      body: storeTaxDetailsInput,
+      response: { 200: storeTaxDetails },
+    },
+    handler: async (req) =>
+      operator.correctStoreTaxDetails(operatorOf(req), req.params.merchant, req.body),
   });
 
   r.post('/wallets/:merchant/credit', {

@@ -11,6 +11,7 @@ import {
   type AuditEntry,
   NO_RECORD,
   type OperatorBuyer,
+  type StoreTaxDetailsValues,
 } from '@sm/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -251,6 +252,35 @@ export function createOperatorService({
     return store.openDocument(await resolveAccount(db, merchantRef, 'merchant'));
   }
 
+  // Tax details (PRODUCT.md §5a): the operator checks a store's and corrects them
+
+  async function storeTaxDetails(merchantRef: string) {
+    return store.taxDetails(await resolveAccount(db, merchantRef, 'merchant'));
+  }
+
+  async function correctStoreTaxDetails(
+    operator: string,
+    merchantRef: string,
+    input: StoreTaxDetailsValues,
+  ) {
+    return db.transaction(async (tx) => {
+      const merchantId = await resolveAccount(tx, merchantRef, 'merchant');
+      const { before, after } = await store.correctTaxDetails(tx, merchantId, input);
+      const { updatedAt: _b, ...was } = before;
+      const { updatedAt: _a, ...now } = after;
+      // Asking for what is already so records nothing (its time aside).
+      if (JSON.stringify(was) !== JSON.stringify(now)) {
+        await audit(
+          tx,
+          { operator, action: 'store.tax_details', targetType: 'merchant', targetId: merchantId },
+          before,
+          after,
+        );
+      }
+      return after;
+    });
+  }
+
   // Money
 
   /** A Deposit into a merchant's or a buyer's wallet, once per Idempotency-Key. */
@@ -419,6 +449,8 @@ export function createOperatorService({
     listMerchants,
     reviewBusiness,
     ssmDocument,
+    storeTaxDetails,
+    correctStoreTaxDetails,
     credit,
     serviceFee,
     setServiceFee,

@@ -28,7 +28,7 @@ import { klDate, klDayStart } from '../../lib/kl-time.js';
 import { insertEvent } from '../events/events.repo.js';
 import { idempotent } from '../idempotency/idempotency.js';
 import { invoiceInfoOf } from '../invoices/invoice.view.js';
-import { invoiceOfOrder } from '../invoices/invoices.repo.js';
+import { invoiceOfOrder, markRefundPending } from '../invoices/invoices.repo.js';
 import { lockLot, returnToLot } from '../auctions/auctions.repo.js';
 import { recordsOf } from '../buyers/buyers.repo.js';
 import { postEntry } from '../wallet/wallet.ledger.js';
@@ -128,7 +128,16 @@ const EVENT_OF: Partial<Record<OrderStatus, MerchantEventType>> = {
 };
 
 /** Orders after the award (PRODUCT.md §5): the merchant's list and actions, the buyer's payment. */
-export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+export function createOrderService({
+  db,
+  clock,
+  einvoicePortalUrl = null,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Where e-invoice validation links point (MyInvois's portal); null without MyInvois. */
+  einvoicePortalUrl?: string | null;
+}) {
   /**
    * Moves a locked order, writing its timeline and telling the merchant's streams (the event of
    * the target status, unless the caller names another). The state machine is checked here, once,
@@ -230,9 +239,10 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
   /** The detail of an order already read (and, in a move, as it stands after the move). */
   async function detailOf(tx: Tx, row: OrderView): Promise<OrderDetail> {
     const { order } = row;
-    const [timeline, invoice, records] = await Promise.all([
+    const [timeline, invoice, creditNote, records] = await Promise.all([
       repo.timelineOf(tx, order.id),
       invoiceOfOrder(tx, order.id),
+      invoiceOfOrder(tx, order.id, 'credit_note'),
       recordsOf(tx, [order.buyerId]),
     ]);
     const summary = summaryOf(row);
@@ -255,7 +265,8 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
         record: records.get(order.buyerId) ?? NO_RECORD,
       },
       timeline: timeline.map((t) => ({ status: t.status, at: t.at.toISOString() })),
-      invoice: invoice ? invoiceInfoOf(invoice) : null,
+      invoice: invoice ? invoiceInfoOf(invoice, einvoicePortalUrl) : null,
+      creditNote: creditNote ? invoiceInfoOf(creditNote, einvoicePortalUrl) : null,
       serverNow: clock.now().toISOString(),
     };
   }
@@ -311,6 +322,8 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
           orderId: order.id,
           createdAt: now,
         });
+        // Its invoice, if any, is cancelled at MyInvois or credited by the e-invoice job (§5a).
+        await markRefundPending(tx, order.id, now);
       }
       return detailOf(tx, { ...row, order: moved });
     });

@@ -71,6 +71,32 @@ export async function upsertBasicInfo(
     .onConflictDoUpdate({ target: stores.merchantId, set: values });
 }
 
+/** The store's tax details (PRODUCT.md §5a); false when the merchant has no store yet. */
+export async function updateTaxDetails(
+  tx: Tx,
+  merchantId: string,
+  values: Pick<
+    StoreRow,
+    | 'tin'
+    | 'registrationNumber'
+    | 'sstNumber'
+    | 'msicCode'
+    | 'businessActivity'
+    | 'addressLines'
+    | 'postcode'
+    | 'city'
+    | 'stateCode'
+    | 'taxUpdatedAt'
+  >,
+): Promise<boolean> {
+  const rows = await tx
+    .update(stores)
+    .set(values)
+    .where(eq(stores.merchantId, merchantId))
+    .returning({ id: stores.id });
+  return rows.length > 0;
+}
+
 /** Description and announcements; false when the merchant has no store yet. */
 export async function updateStoreProfile(
   tx: Tx,

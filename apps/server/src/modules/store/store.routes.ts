@@ -6,6 +6,8 @@ import {
   storeCarouselInput,
   storeProfile,
   storeProfileInput,
+  storeTaxDetails,
+  storeTaxDetailsInput,
 } from '@sm/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -93,6 +95,47 @@ export async function storeRoutes(app: FastifyInstance, { store }: { store: Stor
       response: { 200: storeProfile },
     },
     handler: async (req) => store.saveProfile(authOf(req).accountId, req.body),
+  });
+
+  r.get('/store/tax-details', {
+    schema: {
+      ...doc(
+        'The store’s tax details for e-invoices (PRODUCT.md §5a), and what is still missing',
+        '`missing` lists the fields an e-invoice still needs; empty when one can be issued. `sstNumber` null: not registered for SST.',
+      ),
+      response: { 200: storeTaxDetails },
+    },
+    handler: async (req) => store.taxDetails(authOf(req).accountId),
+  });
+
+  r.put('/store/tax-details', {
+    schema: {
+      ...doc(
+        'Save the store’s tax details: TIN, SSM number, SST, MSIC code and activity, address',
+        'All of them at once; each is checked in LHDN’s format (TIN with its type prefix, SSM 12 digits or the old form, SST like W10-1808-32000123 or null, MSIC on LHDN’s list, postcode 5 digits, state 01–16). Needs the basic info saved first.',
+        [
+          'TIN_REQUIRED',
+          'TIN_INVALID',
+          'REGISTRATION_REQUIRED',
+          'REGISTRATION_INVALID',
+          'SST_INVALID',
+          'MSIC_REQUIRED',
+          'MSIC_INVALID',
+          'ACTIVITY_REQUIRED',
+          'ACTIVITY_TOO_LONG',
+          'ADDRESS_REQUIRED',
+          'ADDRESS_LINE_TOO_LONG',
+          'POSTCODE_INVALID',
+          'CITY_REQUIRED',
+          'CITY_TOO_LONG',
+          'STATE_REQUIRED',
+          'STORE_BASIC_INFO_REQUIRED',
+        ],
+      ),
+      body: storeTaxDetailsInput,
+      response: { 200: storeTaxDetails },
+    },
+    handler: async (req) => store.saveTaxDetails(authOf(req).accountId, req.body),
   });
 
   r.put('/store/carousel', {

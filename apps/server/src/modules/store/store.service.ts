@@ -1,11 +1,15 @@
-import type {
-  BusinessDocument,
-  MapTiles,
-  StoreProfile,
-  storeBasicInfoInput,
-  storeCarouselInput,
-  storeProfileInput,
+import {
+  type BusinessDocument,
+  type MapTiles,
+  missingTaxFields,
+  type StoreProfile,
+  type StoreTaxDetails,
+  type StoreTaxDetailsValues,
+  type storeBasicInfoInput,
+  type storeCarouselInput,
+  type storeProfileInput,
 } from '@sm/contract';
+import { msicDescription } from '@sm/contract/msic';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -65,9 +69,60 @@ export function createStoreService({ db, clock, documentsDir, mapTiles, log }: S
     };
   }
 
+  /** What the tax details form and the operator see; NOT_FOUND for no such merchant. */
+  async function taxDetailsOf(tx: Tx, merchantId: string): Promise<StoreTaxDetails> {
+    const row = await repo.storeOf(tx, merchantId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const store = row.store;
+    const saved = {
+      tin: store?.tin ?? null,
+      registrationNumber: store?.registrationNumber ?? null,
+      // 'NA' is how the seed and LHDN write "not registered".
+      sstNumber: store?.sstNumber && store.sstNumber !== 'NA' ? store.sstNumber : null,
+      msicCode: store?.msicCode ?? null,
+      businessActivity: store?.businessActivity ?? null,
+      addressLines: store?.addressLines ?? [],
+      postcode: store?.postcode ?? null,
+      city: store?.city ?? null,
+      stateCode: store?.stateCode ?? null,
+    };
+    return {
+      ...saved,
+      missing: missingTaxFields(saved),
+      updatedAt: store?.taxUpdatedAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Saves the tax details whole, checked field by field by the contract and here against LHDN's
+   * MSIC list. Answers the details before and after (the operator's audit keeps both).
+   */
+  async function saveTaxDetails(tx: Tx, merchantId: string, input: StoreTaxDetailsValues) {
+    if (!msicDescription(input.msicCode)) {
+      throw new AppError('MSIC_INVALID', { field: 'msicCode' });
+    }
+    const before = await taxDetailsOf(tx, merchantId);
+    const saved = await repo.updateTaxDetails(tx, merchantId, {
+      ...input,
+      taxUpdatedAt: clock.now(),
+    });
+    if (!saved) throw new AppError('STORE_BASIC_INFO_REQUIRED');
+    return { before, after: await taxDetailsOf(tx, merchantId) };
+  }
+
   /** Each id is a photo of this merchant's: 404 for a missing or another's, as PRODUCT.md §8 says. */
   return {
     get: (merchantId: string) => profileOf(db, merchantId),
+
+    taxDetails: (merchantId: string) => taxDetailsOf(db, merchantId),
+
+    /** The merchant's own save. */
+    async saveTaxDetails(merchantId: string, input: StoreTaxDetailsValues) {
+      return db.transaction(async (tx) => (await saveTaxDetails(tx, merchantId, input)).after);
+    },
+
+    /** The operator's correction, inside the operator's audited transaction. */
+    correctTaxDetails: saveTaxDetails,
 
     /** Creates the store on the first save; the name then shows on Home and Profile (GET /api/me). */
     async saveBasicInfo(merchantId: string, input: z.output<typeof storeBasicInfoInput>) {
