@@ -51,6 +51,7 @@ const BankAccount = lazyPage(() => import('../features/bank/pages/BankAccountPag
 const Notifications = lazyPage(() => import('../features/notifications/pages/NotificationsPage'));
 const Store = lazyPage(() => import('../features/store/pages/StorePage'));
 const BasicInfo = lazyPage(() => import('../features/store/pages/BasicInfoPage'));
+const TaxDetails = lazyPage(() => import('../features/store/pages/TaxDetailsPage'));
 const Boats = lazyPage(() => import('../features/boats/pages/BoatsPage'));
 const ColdRooms = lazyPage(() => import('../features/boats/pages/ColdRoomsPage'));
 
@@ -89,6 +90,12 @@ export const ROUTES: AppRoute[] = [
   { path: PATHS.lotDetail, title: 'lotDetail', page: LotDetail },
   { path: PATHS.store, title: 'store', page: Store, background: SETTINGS_BACKGROUND },
   { path: PATHS.basicInfo, title: 'basicInfo', page: BasicInfo, background: SETTINGS_BACKGROUND },
+  {
+    path: PATHS.taxDetails,
+    title: 'taxDetails',
+    page: TaxDetails,
+    background: SETTINGS_BACKGROUND,
+  },
   { path: PATHS.menu, title: 'menu', page: Menu },
   { path: PATHS.businessRecords, title: 'businessRecords', page: BusinessRecords },
   { path: PATHS.boats, title: 'boats', page: Boats, background: SETTINGS_BACKGROUND },

@@ -48,10 +48,17 @@ export function useFieldForm<V extends object, F extends keyof V & string>(
 
   const showSaveError = (error: unknown) => {
     const code = apiErrorCode(error);
-    const field = isRequestError(error) ? error.field : undefined;
+    // A path such as `addressLines.1` is shown at its field.
+    const field = isRequestError(error) ? error.field?.split('.')[0] : undefined;
     if (code && fields.includes(field as F)) setErrors({ [field as F]: code } as FieldCodes<F>);
     else showError(error);
   };
 
-  return { values, errors, setErrors, set, showSaveError };
+  /** Starts again from `next` (what a save answered), with no errors. */
+  const reset = (next: V) => {
+    setValues(next);
+    setErrors({});
+  };
+
+  return { values, errors, setErrors, set, reset, showSaveError };
 }

@@ -17,6 +17,7 @@ export const PATHS = {
   lotDetail: '/pages/lot-detail/lot-detail',
   store: '/pages/profile/store',
   basicInfo: '/pages/profile/basic-info',
+  taxDetails: '/pages/profile/tax-details',
   menu: '/pages/menu/menu',
   businessRecords: '/pages/profile/business-records',
   bankAccount: '/pages/profile/bank-account',

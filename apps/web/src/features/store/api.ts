@@ -4,8 +4,11 @@ import type {
   StoreCarouselInput,
   StoreProfile,
   StoreProfileInput,
+  StoreTaxDetails,
+  StoreTaxDetailsInput,
 } from '@sm/contract';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
 import { request, requestBlob, upload } from '../../lib/request';
 import { meQueryOptions } from '../../lib/session';
 import { storeProfileKey } from '../../lib/storeProfile';
@@ -70,3 +73,29 @@ export const uploadPhoto = (file: File, onProgress: (sent: number) => void, sign
 /** A submitted document's bytes, to save under its name. */
 export const downloadDocument = (id: string) =>
   requestBlob(`/api/store/ssm/${encodeURIComponent(id)}`);
+
+/** Under the store's key: whatever refreshes the store (a live event) refreshes these too. */
+export const taxDetailsKey = ['store', 'taxDetails'] as const;
+
+/** GET /api/store/tax-details: as saved, and what an e-invoice still needs. */
+export const taxDetailsQueryOptions = () =>
+  queryOptions({
+    queryKey: taxDetailsKey,
+    queryFn: ({ signal }) => request<StoreTaxDetails>('/api/store/tax-details', { signal }),
+  });
+
+/**
+ * PUT /api/store/tax-details answers the details as saved. Orders are refreshed too: an order's
+ * e-invoice says which of these it still waits for.
+ */
+export function useSaveTaxDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StoreTaxDetailsInput) =>
+      request<StoreTaxDetails>('/api/store/tax-details', { method: 'PUT', data: input }),
+    onSuccess: (details) => {
+      queryClient.setQueryData(taxDetailsKey, details);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY_ROOT });
+    },
+  });
+}

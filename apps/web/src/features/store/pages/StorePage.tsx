@@ -2,19 +2,22 @@ import type { StoreProfile } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import BillOutline from 'antd-mobile-icons/es/BillOutline';
 import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import TruckOutline from 'antd-mobile-icons/es/TruckOutline';
 import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';
+import { missingFieldNames } from '../../../lib/taxFields';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { PageMessage } from '../../../lib/ui/PageMessage';
+import { taxDetailsQueryOptions } from '../api';
 import { Announcements } from '../components/Announcements';
 import { CarouselEditor } from '../components/CarouselEditor';
 import { ProfileEditor } from '../components/ProfileEditor';
@@ -60,13 +63,46 @@ function StoreCard({ store }: { store: StoreProfile }) {
 }
 
 /**
+ * The entry to the tax details, with what an e-invoice still needs: "Complete", or how many
+ * fields are missing and which. Nothing is claimed while they load or if they cannot.
+ */
+function TaxDetailsItem({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const { data } = useQuery(taxDetailsQueryOptions());
+  const missing = data?.missing ?? [];
+  return (
+    <List.Item
+      prefix={<BillOutline />}
+      description={
+        missing.length > 0
+          ? t('store.taxDetailsMissing', { fields: missingFieldNames(missing, t) })
+          : t('store.taxDetailsHint')
+      }
+      extra={
+        data ? (
+          <span className={missing.length > 0 ? styles.taxMissing : styles.taxComplete}>
+            {missing.length > 0
+              ? t('taxDetails.missingCount', { count: missing.length })
+              : t('taxDetails.complete')}
+          </span>
+        ) : undefined
+      }
+      onClick={onClick}
+    >
+      {t('nav.taxDetails')}
+    </List.Item>
+  );
+}
+
+/**
  * Store profile (#/pages/profile/store): the hub of the store's management — the store card,
- * its announcements, the business verification (SSM), entries to basic info, the description
- * and announcements, boats and cold rooms, and the carousel.
+ * its announcements, the business verification (SSM), entries to basic info, the tax details,
+ * the description and announcements, boats and cold rooms, and the carousel.
  */
 export default function StorePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const query = useQuery(storeProfileQueryOptions());
   const [editing, setEditing] = useState(false);
 
@@ -87,7 +123,14 @@ export default function StorePage() {
 
   const store = query.data;
   return (
-    <PullToRefresh onRefresh={() => query.refetch()}>
+    <PullToRefresh
+      onRefresh={async () => {
+        await Promise.all([
+          query.refetch(),
+          queryClient.refetchQueries({ queryKey: taxDetailsQueryOptions().queryKey }),
+        ]);
+      }}
+    >
       <div className={styles.screen}>
         <StoreCard store={store} />
         <Announcements items={store.announcements} />
@@ -100,6 +143,7 @@ export default function StorePage() {
           >
             {t('store.basicInfo')}
           </List.Item>
+          <TaxDetailsItem onClick={() => navigate(PATHS.taxDetails)} />
           <List.Item
             prefix={<EditSOutline />}
             description={store.name ? undefined : t('store.basicInfoFirst')}
