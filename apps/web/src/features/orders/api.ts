@@ -5,6 +5,7 @@ import type {
   OrderCounts,
   OrderDetail,
   OrderListResponse,
+  TaxDocumentKind,
 } from '@sm/contract';
 import {
   infiniteQueryOptions,
@@ -101,6 +102,28 @@ export function useGenerateInvoice(id: string) {
       // The answer is the whole invoice, e-invoice included: nothing else of the order changed.
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
         order ? { ...order, invoice } : order,
+      );
+    },
+  });
+}
+
+/**
+ * Submits a document's e-invoice again (Invalid, or not submitted while the store's tax details
+ * were missing): POST /orders/:id/einvoice for the invoice, /orders/:id/credit-note/einvoice for
+ * the credit note. A fresh document, dated now, from the details as they are now; the answer is
+ * the document, e-invoice included.
+ */
+export function useResubmitEInvoice(id: string, kind: TaxDocumentKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request<InvoiceInfo>(
+        orderPath(id, kind === 'invoice' ? 'einvoice' : 'credit-note/einvoice'),
+        { method: 'POST', data: {} },
+      ),
+    onSuccess: (document) => {
+      queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
+        order ? { ...order, [kind === 'invoice' ? 'invoice' : 'creditNote']: document } : order,
       );
     },
   });

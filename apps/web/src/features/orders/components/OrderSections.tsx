@@ -11,12 +11,16 @@ import Steps from 'antd-mobile/es/components/steps';
 import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
 import { buyerRecordText } from '../../../lib/market';
+import { PATHS } from '../../../lib/paths';
+import { missingFieldNames } from '../../../lib/taxFields';
 import { toast } from '../../../lib/toast';
-import { useGenerateInvoice } from '../api';
+import { Notice } from '../../../lib/ui/Notice';
+import { useGenerateInvoice, useResubmitEInvoice } from '../api';
 import { printPdf } from '../share';
 import { canInvoice, isCanceled, percent, upcomingStatuses } from '../status';
 import styles from './detail.module.css';
@@ -105,22 +109,142 @@ export function MoneyCard({ order }: { order: OrderDetail }) {
 
 const withDownload = (url: string) => `${url}${url.includes('?') ? '&' : '?'}download=1`;
 
-function EInvoiceLine({ invoice }: { invoice: InvoiceInfo | null }) {
+/** View, download and print a stored PDF (an invoice or a credit note). */
+function PdfButtons({ url, viewText }: { url: string; viewText: string }) {
   const { t } = useTranslation();
-  const einvoice = invoice?.einvoice;
-  if (!einvoice || einvoice.status === 'not_submitted') {
-    return <p className={styles.muted}>{t('success.noEInvoice')}</p>;
-  }
-  const detail = einvoice.status === 'invalid' ? einvoice.error : einvoice.uuid;
   return (
-    <p className={styles.einvoice}>
-      {t('orderDetail.einvoice', { status: t(`einvoiceStatus.${einvoice.status}`) })}
-      {detail ? <small>{detail}</small> : null}
-    </p>
+    <div className={styles.buttons}>
+      <a className={styles.linkButton} href={url} target="_blank" rel="noopener">
+        {viewText}
+      </a>
+      <a className={styles.linkButton} href={withDownload(url)} download>
+        {t('orderDetail.download')}
+      </a>
+      <button type="button" className={styles.linkButton} onClick={() => printPdf(url)}>
+        {t('orderDetail.print')}
+      </button>
+    </div>
   );
 }
 
-/** The order's invoice: generate once paid, then view, download or print it; the e-invoice. */
+type EInvoice = InvoiceInfo['einvoice'];
+
+/**
+ * Whether the merchant can send a document's e-invoice (again): MyInvois refused it, it waited
+ * for tax details the merchant may since have completed, or an invoice's never reached MyInvois
+ * (a credit note's may instead be waiting for its invoice's to be Valid).
+ */
+const canResubmit = ({ kind, einvoice }: InvoiceInfo) =>
+  einvoice.status === 'invalid' ||
+  (einvoice.status === 'not_submitted' &&
+    (einvoice.missing.length > 0 || (kind === 'invoice' && einvoice.error !== null)));
+
+/** Submit (again); the toast says where the e-invoice now stands. */
+function ResubmitButton({ orderId, document }: { orderId: string; document: InvoiceInfo }) {
+  const { t } = useTranslation();
+  const resubmit = useResubmitEInvoice(orderId, document.kind);
+  const { einvoice } = document;
+  const first = einvoice.status === 'not_submitted' && einvoice.missing.length > 0;
+  return (
+    <Button
+      color="primary"
+      fill="outline"
+      loading={resubmit.isPending}
+      onClick={() =>
+        resubmit.mutate(undefined, {
+          onSuccess: (answer) =>
+            toast(
+              t('orderDetail.einvoice', {
+                status: t(`einvoiceStatus.${answer.einvoice.status}`),
+              }),
+            ),
+          onError: showError,
+        })
+      }
+    >
+      {first ? t('orderDetail.einvoiceSubmit') : t('orderDetail.einvoiceSubmitAgain')}
+    </Button>
+  );
+}
+
+/** What the merchant can do about a document's e-invoice, if anything. */
+function EInvoiceAction({ orderId, document }: { orderId: string; document: InvoiceInfo }) {
+  const { t } = useTranslation();
+  if (!canResubmit(document)) return null;
+  const { einvoice } = document;
+  const unsent = einvoice.status === 'not_submitted' && einvoice.missing.length === 0;
+  return (
+    <>
+      {unsent ? <p className={styles.note}>{t('orderDetail.einvoiceNotSent')}</p> : null}
+      <ResubmitButton orderId={orderId} document={document} />
+    </>
+  );
+}
+
+/**
+ * A document's e-invoice at MyInvois (PRODUCT.md §5a), in words: Not submitted (with the tax
+ * details it waits for, and the way to them), Submitted, Valid (long ID and validation link),
+ * Invalid (MyInvois's reasons), Cancelled; 'No E-Invoice' while MyInvois is not set up. `action`
+ * is what the merchant can do about it.
+ */
+function EInvoiceStatus({ einvoice, action }: { einvoice: EInvoice; action?: ReactNode }) {
+  const { t } = useTranslation();
+  const { status } = einvoice;
+  // Nothing missing and nothing failed, yet not submitted: MyInvois is not set up (spec §5).
+  const none = status === 'not_submitted' && einvoice.missing.length === 0 && !einvoice.error;
+  return (
+    <div className={styles.einvoice}>
+      <p className={styles.einvoiceStatus} data-status={status}>
+        {none
+          ? t('success.noEInvoice')
+          : t('orderDetail.einvoice', { status: t(`einvoiceStatus.${status}`) })}
+      </p>
+      {status === 'valid' ? (
+        <>
+          {einvoice.longId ? (
+            <p className={styles.longId}>
+              {t('orderDetail.einvoiceLongId')}: <code>{einvoice.longId}</code>
+            </p>
+          ) : null}
+          {einvoice.validatedAt ? (
+            <small>
+              {t('orderDetail.einvoiceValidatedAt', { time: formatDateTime(einvoice.validatedAt) })}
+            </small>
+          ) : null}
+          {einvoice.validationUrl ? (
+            <a
+              className={styles.textLink}
+              href={einvoice.validationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('orderDetail.openValidationLink')}
+            </a>
+          ) : null}
+        </>
+      ) : null}
+      {status === 'invalid' && einvoice.reasons.length > 0 ? (
+        <>
+          <p className={styles.reasonsTitle}>{t('orderDetail.einvoiceReasons')}</p>
+          <ul className={styles.reasons}>
+            {einvoice.reasons.map((reason, index) => (
+              <li key={index}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {status === 'not_submitted' && einvoice.missing.length > 0 ? (
+        <Notice tone="warning">
+          {t('orderDetail.einvoiceMissing', { fields: missingFieldNames(einvoice.missing, t) })}{' '}
+          <Link to={PATHS.taxDetails}>{t('orderDetail.openTaxDetails')}</Link>
+        </Notice>
+      ) : null}
+      {action}
+    </div>
+  );
+}
+
+/** The order's invoice: generate once paid, then view, download or print it; its e-invoice. */
 export function InvoiceCard({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   const generate = useGenerateInvoice(order.id);
@@ -132,46 +256,69 @@ export function InvoiceCard({ order }: { order: OrderDetail }) {
         <>
           <p className={styles.muted}>
             {t('orderDetail.invoiceNumber', { number: invoice.number })} ·{' '}
-            {formatDateTime(invoice.createdAt)}
+            {formatDateTime(invoice.createdAt)} · {formatRM(invoice.amount)}
           </p>
-          <div className={styles.buttons}>
-            <a className={styles.linkButton} href={invoice.url} target="_blank" rel="noopener">
-              {t('orderDetail.viewInvoice')}
-            </a>
-            <a className={styles.linkButton} href={withDownload(invoice.url)} download>
-              {t('orderDetail.download')}
-            </a>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => printPdf(invoice.url)}
-            >
-              {t('orderDetail.print')}
-            </button>
-          </div>
+          <PdfButtons url={invoice.url} viewText={t('orderDetail.viewInvoice')} />
+          <EInvoiceStatus
+            einvoice={invoice.einvoice}
+            action={<EInvoiceAction orderId={order.id} document={invoice} />}
+          />
         </>
-      ) : canInvoice(order.status) ? (
-        <Button
-          color="primary"
-          fill="outline"
-          loading={generate.isPending}
-          onClick={() =>
-            generate.mutate(undefined, {
-              onSuccess: () => toast(t('success.invoiceReady'), 'success'),
-              onError: showError,
-            })
-          }
-        >
-          {t('orderDetail.generateInvoice')}
-        </Button>
       ) : (
-        <p className={styles.muted}>
-          {isCanceled(order.status)
-            ? t('orderDetail.invoiceCanceled')
-            : t('orderDetail.invoiceAfterPayment')}
-        </p>
+        <>
+          {canInvoice(order.status) ? (
+            <Button
+              color="primary"
+              fill="outline"
+              loading={generate.isPending}
+              onClick={() =>
+                generate.mutate(undefined, {
+                  onSuccess: () => toast(t('success.invoiceReady'), 'success'),
+                  onError: showError,
+                })
+              }
+            >
+              {t('orderDetail.generateInvoice')}
+            </Button>
+          ) : (
+            <p className={styles.muted}>
+              {isCanceled(order.status)
+                ? t('orderDetail.invoiceCanceled')
+                : t('orderDetail.invoiceAfterPayment')}
+            </p>
+          )}
+          <p className={styles.muted}>{t('success.noEInvoice')}</p>
+        </>
       )}
-      <EInvoiceLine invoice={invoice} />
+    </section>
+  );
+}
+
+/**
+ * The credit note of a refund made after the e-invoice could no longer be cancelled: its own
+ * number, amount, PDF and e-invoice (PRODUCT.md §5a).
+ */
+export function CreditNoteCard({
+  orderId,
+  creditNote,
+}: {
+  orderId: string;
+  creditNote: InvoiceInfo;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.card} aria-labelledby="order-credit-note">
+      <h2 id="order-credit-note">{t('orderDetail.creditNote')}</h2>
+      <p className={styles.muted}>
+        {t('orderDetail.creditNoteNumber', { number: creditNote.number })} ·{' '}
+        {formatDateTime(creditNote.createdAt)} · {formatRM(creditNote.amount)}
+      </p>
+      <p className={styles.note}>{t('orderDetail.creditNoteHint')}</p>
+      <PdfButtons url={creditNote.url} viewText={t('orderDetail.viewCreditNote')} />
+      <EInvoiceStatus
+        einvoice={creditNote.einvoice}
+        action={<EInvoiceAction orderId={orderId} document={creditNote} />}
+      />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { orderQueryOptions, orderShareUrl, useAdvanceOrder, useCancelOrder } fro
 import styles from '../components/detail.module.css';
 import {
   BuyerCard,
+  CreditNoteCard,
   InvoiceCard,
   ItemsCard,
   MoneyCard,
@@ -209,6 +210,7 @@ export default function OrderDetailPage({ query, slipAction }: OrderDetailPagePr
         <ItemsCard order={data} />
         <MoneyCard order={data} />
         <InvoiceCard order={data} />
+        {data.creditNote ? <CreditNoteCard orderId={data.id} creditNote={data.creditNote} /> : null}
         <BuyerCard order={data} />
         <TimelineCard order={data} />
         <Actions order={data} slipAction={slipAction} onConflict={() => void order.refetch()} />
