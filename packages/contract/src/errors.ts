@@ -129,7 +129,10 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Complete your tax details first: Profile → Store → Tax details',
   },
-  EINVOICE_NOT_CANCELLABLE: { status: 409, message: 'This e-invoice can no longer be cancelled' },
+  CREDIT_NOTE_NOT_ISSUED: {
+    status: 409,
+    message: 'This order has no credit note: one is issued when an invoiced order is refunded',
+  },
   // Printing
   PRINTER_UNREACHABLE: { status: 502, message: 'Printer not reachable' },
   INVALID_HOST: { status: 400, message: 'Enter a host name or IP address' },

@@ -430,6 +430,8 @@ export interface Market {
     /** Live, with buyer 1's bid: every buyer may see it and bid. */
     liveLot: string;
     order: string;
+    /** Invoiced, refunded, with its credit note. */
+    refundedOrder: string;
     boat: string;
     coldRoom: string;
     printer: string;
@@ -512,6 +514,18 @@ export async function buildMarket(kind: DbKind): Promise<Market> {
     if (!order) throw new Error('buyer 1 won no order');
     expect((await payOrder(jarOf(buyer1), order.id)).statusCode).toBe(200);
     const invoice = await ok(A('POST', `/api/orders/${order.id}/invoice`, {}));
+    // A second order, invoiced then refunded: its credit note (no MyInvois here, so at once).
+    const [refunded] = await wonOrders(
+      t,
+      jarOf(merchantA),
+      [{ buyer: jarOf(buyer1), quantity: 50, price: 2000 }],
+      { name: `${MARK} refunded pomfret`, boatId: boat },
+    );
+    if (!refunded) throw new Error('buyer 1 won no second order');
+    expect((await payOrder(jarOf(buyer1), refunded.id)).statusCode).toBe(200);
+    await ok(A('POST', `/api/orders/${refunded.id}/invoice`, {}));
+    await ok(A('POST', `/api/orders/${refunded.id}/cancel`, {}));
+    await t.app.services.invoices.work();
     const lot = await ok(A('GET', `/api/lots/${order.lotId}`));
     const live = await publish(jarOf(merchantA), [
       await lotInput(jarOf(merchantA), t, { name: `${MARK} live pomfret`, boatId: boat }),
@@ -569,6 +583,7 @@ export async function buildMarket(kind: DbKind): Promise<Market> {
       lot: order.lotId,
       liveLot,
       order: order.id,
+      refundedOrder: refunded.id,
       boat,
       coldRoom,
       printer,
@@ -693,6 +708,10 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'POST /api/orders/{id}/invoice': { calls: (m) => path(m.a.order, { body: {} }) },
   'GET /api/orders/{id}/invoice.pdf': { calls: (m) => path(m.a.order) },
   'POST /api/orders/{id}/einvoice': { calls: (m) => path(m.a.order, { body: {} }) },
+  'GET /api/orders/{id}/credit-note.pdf': { calls: (m) => path(m.a.refundedOrder) },
+  'POST /api/orders/{id}/credit-note/einvoice': {
+    calls: (m) => path(m.a.refundedOrder, { body: {} }),
+  },
   'GET /api/orders/{id}/slip.bin': { calls: (m) => path(m.a.order) },
   'GET /api/orders/{id}/slip.png': { calls: (m) => path(m.a.order) },
   'PUT /api/printers/{id}': {
@@ -810,6 +829,29 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   },
   'GET /api/operator/merchants/{merchant}/ssm-document': {
     calls: (m) => [{ params: { merchant: m.a.id } }],
+  },
+  'GET /api/operator/merchants/{merchant}/tax-details': {
+    calls: (m) => [{ params: { merchant: m.a.id } }],
+    // A is the demo merchant, with the demo's tax details.
+    secrets: () => ['C20880050010'],
+  },
+  'PUT /api/operator/merchants/{merchant}/tax-details': {
+    calls: (m) => [
+      {
+        params: { merchant: m.a.id },
+        body: {
+          tin: 'C20880050010',
+          registrationNumber: '202001234567',
+          sstNumber: null,
+          msicCode: '46312',
+          businessActivity: 'Wholesale of fish and other seafood',
+          addressLines: ['Jeti Nelayan'],
+          postcode: '45000',
+          city: 'Kuala Selangor',
+          stateCode: '10',
+        },
+      },
+    ],
   },
   'POST /api/operator/wallets/{merchant}/credit': {
     calls: (m) => [{ params: { merchant: m.a.id }, body: { amount: 100 }, headers: idempotent() }],

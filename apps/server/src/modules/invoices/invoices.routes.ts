@@ -81,7 +81,7 @@ export async function merchantInvoiceRoutes(
       ...merchantDoc(
         'Submit the credit note’s e-invoice to MyInvois again, when it was not submitted or was Invalid',
         undefined,
-        ['NOT_FOUND'],
+        ['NOT_FOUND', 'CREDIT_NOTE_NOT_ISSUED'],
       ),
       params: idParams,
       body: z.object({}).optional(),

@@ -337,7 +337,13 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
     kind: TaxDocumentKind = 'invoice',
   ): Promise<InvoiceInfo> {
     const doc = await repo.invoiceOfMerchantOrder(db, orderId, merchantId, kind);
-    if (!doc) throw new AppError('NOT_FOUND');
+    if (!doc) {
+      // The merchant's own order without a credit note is a state, not a missing order.
+      if (kind === 'credit_note' && (await repo.invoiceFacts(db, orderId, merchantId))) {
+        throw new AppError('CREDIT_NOTE_NOT_ISSUED');
+      }
+      throw new AppError('NOT_FOUND');
+    }
     if (doc.einvoiceStatus !== 'not_submitted' && doc.einvoiceStatus !== 'invalid') {
       return info(doc);
     }
