@@ -694,7 +694,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_order_kind_key').on(t.orderId, t.kind),
     index('invoices_einvoice_check_idx')
       .on(t.einvoiceCheckAt)
-      .where(sql`einvoice_status = 'submitted'`),
+      .where(sql`einvoice_status in ('submitted', 'not_submitted')`),
     index('invoices_refund_pending_idx')
       .on(t.refundPendingAt)
       .where(sql`refund_pending_at is not null`),

@@ -27,5 +27,5 @@ UPDATE "stores" SET "address_lines" = jsonb_build_array(left("address", 150)) WH
 ALTER TABLE "stores" ADD COLUMN "tax_updated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_original_id_invoices_id_fk" FOREIGN KEY ("original_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_order_kind_key" ON "invoices" USING btree ("order_id","kind");--> statement-breakpoint
-CREATE INDEX "invoices_einvoice_check_idx" ON "invoices" USING btree ("einvoice_check_at") WHERE einvoice_status = 'submitted';--> statement-breakpoint
+CREATE INDEX "invoices_einvoice_check_idx" ON "invoices" USING btree ("einvoice_check_at") WHERE einvoice_status in ('submitted', 'not_submitted');--> statement-breakpoint
 CREATE INDEX "invoices_refund_pending_idx" ON "invoices" USING btree ("refund_pending_at") WHERE refund_pending_at is not null;

@@ -7,7 +7,9 @@ import { type Client, createTestApp, DB_KINDS, type TestApp } from '../../../tes
 import { startMyInvois } from '../../../test/myinvois.js';
 import { payOrder, wonOrder } from '../../../test/orders.js';
 import { operatorCall } from '../../../test/wallet.js';
+import { eInvoiceClientFor } from './einvoice.client.js';
 import { checkEInvoice } from './einvoice.rules.js';
+import { createInvoiceService } from './invoices.service.js';
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(bytes) });
@@ -254,9 +256,12 @@ describe.each(DB_KINDS)('the e-invoice lifecycle on %s', (kind) => {
     standIn.state.failNext.push({ endpoint: 'submit', status: 429 });
     const limited = await invoice(order.id);
     expect(limited.einvoice.status).toBe('not_submitted');
+    expect(limited.einvoice.error).toMatch(/rate limit/);
+    // The job sends it once MyInvois's wait is over, renewing a token revoked meanwhile.
     standIn.revokeTokens();
-    const again = await merchant.post(`/api/orders/${order.id}/einvoice`);
-    expect(again.json<InvoiceInfo>().einvoice.status).toBe('submitted');
+    t.clock.advance(2 * 60_000);
+    await work();
+    expect((await detail(order.id)).invoice?.einvoice.status).toBe('submitted');
     expect(await submissionsOf(limited.number)).toHaveLength(1);
   });
 
@@ -304,6 +309,35 @@ describe.each(DB_KINDS)('the e-invoice lifecycle on %s', (kind) => {
     // Settled once: the job finds nothing more to do for it.
     await work();
     expect(await submissionsOf(note?.number ?? '')).toHaveLength(1);
+  });
+
+  it('two processes polling at once ask about each document once', async () => {
+    const standIn = await myinvois;
+    const numbers: string[] = [];
+    const orders: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const order = await paidOrder();
+      orders.push(order.id);
+      numbers.push((await invoice(order.id)).number);
+    }
+    t.clock.advance(VALIDATION_MS + 5_000);
+    const asked = standIn.state.requests.length;
+    // A second process: its own service and MyInvois client on the same database.
+    const other = createInvoiceService({
+      db: t.database.db,
+      clock: t.clock,
+      invoicesDir: t.config.invoicesDir,
+      einvoice: eInvoiceClientFor(t.config.myinvois),
+      log: t.app.log,
+    });
+    await Promise.all([work(), other.work()]);
+    const details = standIn.state.requests
+      .slice(asked)
+      .filter((r) => r.endpoint === 'documentDetails')
+      .map((r) => r.path);
+    expect(details).toHaveLength(4);
+    expect(new Set(details).size).toBe(4);
+    for (const id of orders) expect((await detail(id)).invoice?.einvoice.status).toBe('valid');
   });
 
   it('a buyer that gives its tax details is invoiced in its own name', async () => {

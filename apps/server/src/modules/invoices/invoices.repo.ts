@@ -162,17 +162,21 @@ export async function updateEInvoice(
 }
 
 /**
- * Takes the next Submitted document whose turn to be asked about has come, and holds it for
- * `leaseMs` (its next turn moves past the lease) so that each is asked by one process at a time.
+ * Takes the next document whose turn has come, and holds it for `leaseMs` (its next turn moves
+ * past the lease) so that each is handled by one process at a time: a Submitted one to be asked
+ * about, or one whose sending failed (MyInvois busy or unreachable) to be sent again.
  */
 export async function takeDueCheck(tx: Tx, now: Date, leaseMs: number) {
   const [row] = await tx
     .select()
     .from(invoices)
     .where(
-      and(
-        eq(invoices.einvoiceStatus, 'submitted'),
-        or(isNull(invoices.einvoiceCheckAt), lte(invoices.einvoiceCheckAt, now)),
+      or(
+        and(
+          eq(invoices.einvoiceStatus, 'submitted'),
+          or(isNull(invoices.einvoiceCheckAt), lte(invoices.einvoiceCheckAt, now)),
+        ),
+        and(eq(invoices.einvoiceStatus, 'not_submitted'), lte(invoices.einvoiceCheckAt, now)),
       ),
     )
     .orderBy(asc(invoices.einvoiceCheckAt))

@@ -41,6 +41,8 @@ const DUPLICATE_WINDOW_MS = 10 * 60_000;
 const LEASE_MS = 60_000;
 /** The first questions come soon (validation takes seconds), then further apart. */
 const CHECK_AFTER_MS = [5_000, 15_000, 60_000, 5 * 60_000];
+/** A document whose sending failed without MyInvois saying when to come back. */
+const RESEND_AFTER_MS = 60_000;
 /** A refund whose invoice is still being validated is looked at again after this. */
 const REFUND_RETRY_MS = 30_000;
 /** Stored PDFs have random names, never the invoice number, so names cannot be guessed. */
@@ -190,6 +192,7 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
       return repo.updateEInvoice(db, doc.id, {
         einvoiceError: 'Waiting for the invoice’s e-invoice to be valid',
         einvoiceSubmittedAt: null,
+        einvoiceCheckAt: null,
       });
     }
 
@@ -212,6 +215,7 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
             einvoiceMissing: built.missing,
             einvoiceError: null,
             einvoiceSubmittedAt: null,
+            einvoiceCheckAt: null,
           });
         }
         sent = built.document;
@@ -240,6 +244,7 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
         einvoiceReasons: result.reasons.length > 0 ? result.reasons : [result.error],
         einvoiceDocument: null,
         einvoiceSubmittedAt: null,
+        einvoiceCheckAt: null,
       });
     } catch (err) {
       log.warn({ err, document: doc.number }, 'e-invoice submission failed');
@@ -247,7 +252,10 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
       return repo.updateEInvoice(db, doc.id, {
         einvoiceError: `Not submitted: ${err instanceof Error ? err.message : String(err)}`,
         einvoiceSubmittedAt: null,
-        einvoiceCheckAt: err instanceof RetryLater ? new Date(now.getTime() + err.afterMs) : null,
+        // The job sends it again when MyInvois said, or after a while.
+        einvoiceCheckAt: new Date(
+          now.getTime() + (err instanceof RetryLater ? err.afterMs : RESEND_AFTER_MS),
+        ),
       });
     }
   }
@@ -355,6 +363,10 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
     const now = clock.now();
     const doc = await db.transaction((tx) => repo.takeDueCheck(tx, now, LEASE_MS));
     if (!doc) return false;
+    if (doc.einvoiceStatus === 'not_submitted') {
+      await submit(doc);
+      return true;
+    }
     const tin = supplierTinOf(doc.einvoiceDocument);
     if (!tin) {
       await repo.updateEInvoice(db, doc.id, {
