@@ -49,8 +49,8 @@ export interface EInvoiceFacts {
   seller: EInvoiceSeller;
   /** Without tax details, the consolidated general public buyer. */
   buyer: { taxDetails: BuyerTaxDetails | null; phone: string };
-  /** A credit note's invoice, as MyInvois knows it. */
-  original?: { number: string; uuid: string | null };
+  /** A credit note's invoice, as MyInvois knows it (LHDN requires both). */
+  original?: { number: string; uuid: string };
   lines: {
     description: string;
     /** Tenths of a kg. */
@@ -199,10 +199,7 @@ export function buildEInvoice(facts: EInvoiceFacts): EInvoiceResult {
           BillingReference: [
             {
               InvoiceDocumentReference: [
-                {
-                  ID: v(facts.original.number),
-                  ...(facts.original.uuid ? { UUID: v(facts.original.uuid) } : {}),
-                },
+                { ID: v(facts.original.number), UUID: v(facts.original.uuid) },
               ],
             },
           ],

@@ -112,7 +112,10 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
         phone: f.merchantPhone,
       },
       buyer: { taxDetails: f.buyerTax ?? null, phone: f.buyerPhone },
-      original: original ? { number: original.number, uuid: original.einvoiceUuid } : undefined,
+      // Sent only once its invoice's e-invoice is Valid, so with that one's UUID.
+      original: original?.einvoiceUuid
+        ? { number: original.number, uuid: original.einvoiceUuid }
+        : undefined,
       lines: [
         {
           description: species ? `${item.name} (${species.en})` : item.name,
