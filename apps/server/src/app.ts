@@ -249,6 +249,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
     invoicesDir: config.invoicesDir,
     einvoice: eInvoiceClientFor(config.myinvois),
+    // node-forge loads only for a server that signs (start-up loads what serving needs).
+    signer: config.myinvois?.signing
+      ? await (
+          await import('./modules/invoices/einvoice.sign.js')
+        ).signerFromConfig(config.myinvois.signing)
+      : null,
     log: app.log,
   });
   app.decorate('services', { auth, auctions, orders, payouts, push, invoices });

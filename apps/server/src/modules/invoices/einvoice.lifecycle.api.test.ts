@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { InvoiceInfo, OrderDetail, StoreTaxDetails } from '@sm/contract';
+import forge from 'node-forge';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount, seedDemoData, signIn } from '../../../test/auctions.js';
@@ -9,6 +11,7 @@ import { payOrder, wonOrder } from '../../../test/orders.js';
 import { operatorCall } from '../../../test/wallet.js';
 import { eInvoiceClientFor } from './einvoice.client.js';
 import { checkEInvoice } from './einvoice.rules.js';
+import { loadSigner } from './einvoice.sign.js';
 import { createInvoiceService } from './invoices.service.js';
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -21,6 +24,25 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 const HOUR = 60 * 60_000;
+
+/** A throwaway self-signed RSA certificate and its key as PKCS#12, as a CA would issue one. */
+function selfSignedP12(password: string): Buffer {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(
+    privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  );
+  const cert = forge.pki.createCertificate();
+  cert.serialNumber = '01';
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.validity.notBefore = new Date('2020-01-01T00:00:00Z');
+  cert.validity.notAfter = new Date('2040-01-01T00:00:00Z');
+  const name = [{ shortName: 'CN', value: 'Kuala Selangor Fresh Catch' }];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.sign(key, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des' });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
 /** How long the stand-in keeps a document Submitted before it answers Valid or Invalid. */
 const VALIDATION_MS = 3_000;
 
@@ -338,6 +360,27 @@ describe.each(DB_KINDS)('the e-invoice lifecycle on %s', (kind) => {
     expect(details).toHaveLength(4);
     expect(new Set(details).size).toBe(4);
     for (const id of orders) expect((await detail(id)).invoice?.einvoice.status).toBe('valid');
+  });
+
+  it('with a signing certificate, documents go as version 1.1, signed, and are Valid', async () => {
+    const signed = createInvoiceService({
+      db: t.database.db,
+      clock: t.clock,
+      invoicesDir: t.config.invoicesDir,
+      einvoice: eInvoiceClientFor(t.config.myinvois),
+      signer: loadSigner(selfSignedP12('p12-password'), 'p12-password'),
+      log: t.app.log,
+    });
+    const order = await paidOrder();
+    const me = (await merchant.get('/api/me')).json<{ id: string }>().id;
+    const issued = await signed.generate(me, order.id);
+    expect(issued.einvoice.status).toBe('submitted');
+    const [sent] = await submissionsOf(issued.number);
+    const document = first((sent?.json as Node).Invoice);
+    expect(first(document.InvoiceTypeCode).listVersionID).toBe('1.1');
+    expect(document.UBLExtensions).toBeDefined();
+    await validated();
+    expect((await detail(order.id)).invoice?.einvoice.status).toBe('valid');
   });
 
   it('a buyer that gives its tax details is invoiced in its own name', async () => {

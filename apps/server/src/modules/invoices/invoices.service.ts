@@ -19,6 +19,7 @@ import { klDate } from '../../lib/kl-time.js';
 import { lockOrder, type OrderRow } from '../orders/orders.repo.js';
 import { buildEInvoice, type UblDocument } from './einvoice.js';
 import { type EInvoiceClient, RetryLater, validationUrl } from './einvoice.client.js';
+import type { Signer } from './einvoice.sign.js';
 import { type InvoicePdfData, pdfDataOf, pdfFactsOf, renderInvoicePdf } from './invoice.pdf.js';
 import { invoiceInfoOf } from './invoice.view.js';
 import * as repo from './invoices.repo.js';
@@ -30,6 +31,8 @@ export interface InvoiceDeps {
   /** Where the PDFs live: DATA_DIR/invoices. */
   invoicesDir: string;
   einvoice: EInvoiceClient;
+  /** With the intermediary's certificate, documents are version 1.1, signed; else 1.0. */
+  signer?: Signer | null;
   log: FastifyBaseLogger;
 }
 
@@ -75,8 +78,15 @@ function supplierTinOf(document: unknown): string | null {
  * cancelled within 72 hours of validation, otherwise a credit note with its own number, PDF and
  * e-invoice.
  */
-export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: InvoiceDeps) {
-  const version = '1.0' as const;
+export function createInvoiceService({
+  db,
+  clock,
+  invoicesDir,
+  einvoice,
+  signer = null,
+  log,
+}: InvoiceDeps) {
+  const version = signer ? '1.1' : '1.0';
 
   async function facts(merchantId: string, orderId: string) {
     const row = await repo.invoiceFacts(db, orderId, merchantId);
@@ -221,7 +231,7 @@ export function createInvoiceService({ db, clock, invoicesDir, einvoice, log }: 
             einvoiceCheckAt: null,
           });
         }
-        sent = built.document;
+        sent = signer ? signer.sign(built.document, issuedAt) : built.document;
         // Kept before sending: after a crash, the next attempt knows what may have arrived.
         await repo.updateEInvoice(db, doc.id, {
           einvoiceDocument: sent,
