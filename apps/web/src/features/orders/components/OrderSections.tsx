@@ -256,7 +256,8 @@ export function InvoiceCard({ order }: { order: OrderDetail }) {
         <>
           <p className={styles.muted}>
             {t('orderDetail.invoiceNumber', { number: invoice.number })} ·{' '}
-            {formatDateTime(invoice.createdAt)} · {formatRM(invoice.amount)}
+            {formatDateTime(invoice.createdAt)} ·{' '}
+            <span className={styles.amount}>{formatRM(invoice.amount)}</span>
           </p>
           <PdfButtons url={invoice.url} viewText={t('orderDetail.viewInvoice')} />
           <EInvoiceStatus
@@ -311,7 +312,8 @@ export function CreditNoteCard({
       <h2 id="order-credit-note">{t('orderDetail.creditNote')}</h2>
       <p className={styles.muted}>
         {t('orderDetail.creditNoteNumber', { number: creditNote.number })} ·{' '}
-        {formatDateTime(creditNote.createdAt)} · {formatRM(creditNote.amount)}
+        {formatDateTime(creditNote.createdAt)} ·{' '}
+        <span className={styles.amount}>{formatRM(creditNote.amount)}</span>
       </p>
       <p className={styles.note}>{t('orderDetail.creditNoteHint')}</p>
       <PdfButtons url={creditNote.url} viewText={t('orderDetail.viewCreditNote')} />

@@ -2,7 +2,7 @@ import type { StoreProfile } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
-import BillOutline from 'antd-mobile-icons/es/BillOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import TruckOutline from 'antd-mobile-icons/es/TruckOutline';
@@ -72,7 +72,7 @@ function TaxDetailsItem({ onClick }: { onClick: () => void }) {
   const missing = data?.missing ?? [];
   return (
     <List.Item
-      prefix={<BillOutline />}
+      prefix={<FileOutline />}
       description={
         missing.length > 0
           ? t('store.taxDetailsMissing', { fields: missingFieldNames(missing, t) })
@@ -89,7 +89,7 @@ function TaxDetailsItem({ onClick }: { onClick: () => void }) {
       }
       onClick={onClick}
     >
-      {t('nav.taxDetails')}
+      <span>{t('nav.taxDetails')}</span>
     </List.Item>
   );
 }
