@@ -53,7 +53,17 @@ describe('configuration', () => {
       identityUrl: full.MYINVOIS_BASE_URL,
       clientId: 'id',
       clientSecret: 'secret',
+      portalUrl: 'https://preprod.myinvois.hasil.gov.my',
+      signing: null,
     });
+    // Version 1.1 with the intermediary's PKCS#12 certificate.
+    expect(
+      loadConfig({
+        ...full,
+        MYINVOIS_SIGNING_P12: '/etc/lhdn.p12',
+        MYINVOIS_SIGNING_PASSWORD: 'pw',
+      }).myinvois?.signing,
+    ).toEqual({ p12Path: '/etc/lhdn.p12', password: 'pw' });
     expect(
       loadConfig({ ...full, MYINVOIS_IDENTITY_URL: 'https://preprod.myinvois.hasil.gov.my' })
         .myinvois?.identityUrl,
