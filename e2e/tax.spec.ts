@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   advanceClock,
@@ -302,4 +303,53 @@ test('an e-invoice waiting for tax details names them and leads to the Tax detai
   await invoice.getByRole('link', { name: 'Complete tax details' }).click();
   await expect(page).toHaveURL(TAX_URL);
   await expect(page.getByRole('heading', { name: 'Tax details', level: 1 })).toBeVisible();
+});
+
+/** axe's serious and critical findings (WCAG 2.0/2.1 A and AA, and heading order), as rule ids. */
+async function axeFindings(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'heading-order': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.id === 'heading-order' || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('the Tax details page and its MSIC sheet pass axe in three languages; Back closes the sheet', async ({
+  page,
+  request,
+}) => {
+  const merchant = await registerMerchant(request);
+  await signIn(page, merchant.phone, merchant.password);
+  await saveBasicInfo(page);
+  const sheets = { en: 'Choose your MSIC code', zh: '选择 MSIC 代码', my: 'Pilih kod MSIC anda' };
+  const labels = { en: 'MSIC code', zh: 'MSIC 代码', my: 'Kod MSIC' };
+  for (const locale of ['en', 'zh', 'my'] as const) {
+    await useLocale(page, locale);
+    await page.goto('/#/pages/profile/tax-details');
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: SCREENS[locale].title, level: 1 }),
+    ).toBeVisible();
+    expect(await axeFindings(page), `page in ${locale}`).toEqual([]);
+    await page.getByLabel(labels[locale], { exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: sheets[locale] });
+    await expect(sheet.getByRole('option').first()).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(await axeFindings(page), `MSIC sheet in ${locale}`).toEqual([]);
+  }
+
+  // Nothing typed: Back leaves the page at once, and the sheet goes with it.
+  await useLocale(page, 'en');
+  await page.goto('/#/pages/profile/store');
+  await page.reload();
+  await taxEntry(page, 'Tax details').click();
+  await expect(page).toHaveURL(TAX_URL);
+  await page.getByLabel('MSIC code', { exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Choose your MSIC code' });
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/profile\/store$/);
+  await expect(sheet).toBeHidden();
 });
