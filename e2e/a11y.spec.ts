@@ -192,6 +192,21 @@ const SCREENS: Screen[] = [
   { name: 'about', route: PATHS.about },
   { name: 'faq', route: PATHS.faq },
   { name: 'store', route: PATHS.store },
+  {
+    name: 'tax details',
+    route: PATHS.taxDetails,
+    overlays: [
+      {
+        name: 'MSIC code sheet',
+        open: async (page, t) => {
+          await page.getByLabel(t('taxDetails.msicCode')).click();
+          await expect(
+            page.getByRole('dialog', { name: t('taxDetails.chooseMsic') }),
+          ).toBeVisible();
+        },
+      },
+    ],
+  },
   { name: 'basic info', route: PATHS.basicInfo },
   { name: 'menu', route: PATHS.menu },
   { name: 'business records', route: PATHS.businessRecords },

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
 import { klDate } from '../../lib/kl-time.js';
+import { insertEvent } from '../events/events.repo.js';
 import { lockOrder, type OrderRow } from '../orders/orders.repo.js';
 import { buildEInvoice, type UblDocument } from './einvoice.js';
 import { type EInvoiceClient, RetryLater, validationUrl } from './einvoice.client.js';
@@ -180,6 +181,21 @@ export function createInvoiceService({
 
   const info = (row: InvoiceRow) => invoiceInfoOf(row, einvoice.portalUrl);
 
+  /** An e-invoice's change the merchant sees: the order's open pages refresh (order_updated). */
+  const changed = (id: string, patch: repo.EInvoicePatch) =>
+    db.transaction(async (tx) => {
+      const row = await repo.updateEInvoice(tx, id, patch);
+      await insertEvent(tx, {
+        merchantId: row.merchantId,
+        type: 'order_updated',
+        auctionId: null,
+        lotId: null,
+        orderId: row.orderId,
+        createdAt: clock.now(),
+      });
+      return row;
+    });
+
   /**
    * Sends a document to MyInvois, unless another attempt holds it. The document is built now,
    * with today's issue date and the store's and buyer's details as they are now; except when an
@@ -202,7 +218,7 @@ export function createInvoiceService({
     const original = doc.originalId ? await repo.invoiceById(db, doc.originalId) : null;
     if (original && original.einvoiceStatus !== 'valid') {
       // A credit note refers to its invoice's e-invoice: it waits until that one is Valid.
-      return repo.updateEInvoice(db, doc.id, {
+      return changed(doc.id, {
         einvoiceError: 'Waiting for the invoice’s e-invoice to be valid',
         einvoiceSubmittedAt: null,
         einvoiceCheckAt: null,
@@ -224,7 +240,7 @@ export function createInvoiceService({
         issuedAt = now;
         const built = eInvoiceOf(f, doc, issuedAt, original);
         if (!built.ok) {
-          return await repo.updateEInvoice(db, doc.id, {
+          return await changed(doc.id, {
             einvoiceMissing: built.missing,
             einvoiceError: null,
             einvoiceSubmittedAt: null,
@@ -251,7 +267,7 @@ export function createInvoiceService({
         // It did arrive: the poller finds its UUID by its number.
         return await accepted(doc.id, null, null, now);
       }
-      return await repo.updateEInvoice(db, doc.id, {
+      return await changed(doc.id, {
         einvoiceStatus: 'invalid',
         einvoiceError: result.error,
         einvoiceReasons: result.reasons.length > 0 ? result.reasons : [result.error],
@@ -262,7 +278,7 @@ export function createInvoiceService({
     } catch (err) {
       log.warn({ err, document: doc.number }, 'e-invoice submission failed');
       // Whether it arrived is unknown: the document stays, and the next attempt asks first.
-      return repo.updateEInvoice(db, doc.id, {
+      return changed(doc.id, {
         einvoiceError: `Not submitted: ${err instanceof Error ? err.message : String(err)}`,
         einvoiceSubmittedAt: null,
         // The job sends it again when MyInvois said, or after a while.
@@ -274,7 +290,7 @@ export function createInvoiceService({
   }
 
   const accepted = (id: string, uuid: string | null, submissionUid: string | null, now: Date) =>
-    repo.updateEInvoice(db, id, {
+    changed(id, {
       einvoiceStatus: 'submitted',
       einvoiceUuid: uuid,
       einvoiceSubmissionUid: submissionUid,
@@ -382,7 +398,7 @@ export function createInvoiceService({
     }
     const tin = supplierTinOf(doc.einvoiceDocument);
     if (!tin) {
-      await repo.updateEInvoice(db, doc.id, {
+      await changed(doc.id, {
         einvoiceCheckAt: null,
         einvoiceStatus: 'not_submitted',
       });
@@ -403,19 +419,19 @@ export function createInvoiceService({
         uuid = await einvoice.findSent(tin, doc.number, doc.einvoiceIssuedAt);
       }
       if (!uuid) {
-        await repo.updateEInvoice(db, doc.id, {
+        await changed(doc.id, {
           einvoiceCheckAt: new Date(now.getTime() + nextIn),
         });
         return true;
       }
       const state = await einvoice.state(tin, uuid);
       if (state.status === 'submitted') {
-        await repo.updateEInvoice(db, doc.id, {
+        await changed(doc.id, {
           einvoiceUuid: uuid,
           einvoiceCheckAt: new Date(now.getTime() + nextIn),
         });
       } else if (state.status === 'invalid') {
-        await repo.updateEInvoice(db, doc.id, {
+        await changed(doc.id, {
           einvoiceUuid: uuid,
           einvoiceStatus: 'invalid',
           einvoiceReasons: state.reasons,
@@ -426,7 +442,7 @@ export function createInvoiceService({
           einvoiceCheckAt: null,
         });
       } else if (state.status === 'cancelled') {
-        await repo.updateEInvoice(db, doc.id, {
+        await changed(doc.id, {
           einvoiceUuid: uuid,
           einvoiceStatus: 'cancelled',
           einvoiceCancelledAt: now,
@@ -456,7 +472,7 @@ export function createInvoiceService({
         }),
       );
     }
-    await repo.updateEInvoice(db, doc.id, {
+    await changed(doc.id, {
       einvoiceUuid: uuid,
       einvoiceLongId: longId,
       einvoiceStatus: 'valid',
@@ -496,7 +512,7 @@ export function createInvoiceService({
       ) {
         const result = await einvoice.cancel(tin, doc.einvoiceUuid, 'Order canceled and refunded');
         if (result.ok) {
-          await repo.updateEInvoice(db, doc.id, {
+          await changed(doc.id, {
             einvoiceStatus: 'cancelled',
             einvoiceCancelledAt: now,
             refundPendingAt: null,
@@ -510,7 +526,7 @@ export function createInvoiceService({
       }
       if (doc.einvoiceStatus === 'not_submitted' || doc.einvoiceStatus === 'invalid') {
         // Never accepted by MyInvois: withdrawn, so no e-invoice of a refunded sale goes out.
-        await repo.updateEInvoice(db, doc.id, {
+        await changed(doc.id, {
           einvoiceStatus: 'cancelled',
           einvoiceCancelledAt: now,
           einvoiceError: 'Withdrawn: the order was refunded before its e-invoice was accepted',
@@ -555,7 +571,7 @@ export function createInvoiceService({
     // Only a credit note of an accepted e-invoice goes to MyInvois.
     if (original.einvoiceStatus === 'valid') await submit(note);
     else {
-      await repo.updateEInvoice(db, note.id, {
+      await changed(note.id, {
         einvoiceError: 'No e-invoice: its invoice never reached MyInvois',
       });
     }
