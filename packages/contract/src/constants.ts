@@ -84,6 +84,8 @@ export const MERCHANT_EVENT_TYPES = [
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',
+  /** Wrong passwords locked an address out of the merchant's account: news, nothing to refresh. */
+  'sign_in_locked',
 ] as const;
 
 /** What the in-app notification list tells a merchant (each can be switched off). */
@@ -96,6 +98,7 @@ export const NOTIFICATION_TYPES = [
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',
+  'sign_in_locked',
 ] as const;
 
 /**

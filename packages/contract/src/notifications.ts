@@ -15,6 +15,7 @@ export type NotificationType = z.infer<typeof notificationType>;
  * - payout_completed: amount (sen: sales less fees paid into the wallet), orders (how many)
  * - withdrawal_reviewed: amount, status ('completed' | 'rejected'), reason
  * - bank_account_reviewed, business_reviewed: status ('verified' | 'rejected'), reason
+ * - sign_in_locked: address (the client address the limits count, an IPv6 client by its /64)
  */
 export type NotificationData = Record<string, string | number | null>;
 
@@ -148,6 +149,9 @@ export function notificationTarget(n: {
       return '/pages/profile/bank-account';
     case 'business_reviewed':
       return '/pages/profile/store';
+    // Not the merchant's guesses? A new password ends every session and every guess.
+    case 'sign_in_locked':
+      return '/pages/forget-password/forget-password';
   }
 }
 
@@ -166,6 +170,7 @@ export const NOTIFICATION_TEXT_KEYS = [
   'bank_rejected',
   'business_verified',
   'business_rejected',
+  'sign_in_locked',
 ] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
@@ -242,6 +247,8 @@ export function notificationText(type: NotificationType, data: NotificationData)
         key: reviewed(data) === 'rejected' ? 'business_rejected' : 'business_verified',
         vars: reason,
       };
+    case 'sign_in_locked':
+      return { key: 'sign_in_locked', vars: { address: str(data.address) } };
   }
 }
 

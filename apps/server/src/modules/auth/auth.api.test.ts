@@ -122,6 +122,55 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     ).toBe(200);
   });
 
+  it('a stranger behind the owner’s address cannot lock the owner’s known phone out', async () => {
+    // One carrier NAT: the owner's phone and a stranger share 203.0.113.20.
+    const phone = await register(new Client(t.app));
+    const ownPhone = new Client(t.app, '203.0.113.20');
+    const signIn = (c: Client, password = PASSWORD) =>
+      c.post('/api/auth/login', { phone: phone.display, password });
+    expect((await signIn(ownPhone)).statusCode).toBe(200);
+    const device = ownPhone.cookieHeader().match(/sm_device=([^;]+)/)?.[1];
+    expect(device).toMatch(/^[\w-]{22}\.[0-9a-f]{64}$/);
+
+    const stranger = new Client(t.app, '203.0.113.20');
+    for (let i = 0; i < 5; i += 1) await signIn(stranger, 'wrong-pass');
+    expect((await signIn(stranger)).json().code).toBe('ACCOUNT_LOCKED');
+    // A new browser at that address is locked too; the phone that signed in before is not.
+    expect((await signIn(new Client(t.app, '203.0.113.20'))).json().code).toBe('ACCOUNT_LOCKED');
+    expect((await signIn(ownPhone)).statusCode).toBe(200);
+    // A device cookie made up, or of another account, is no known device.
+    const forger = new Client(t.app, '203.0.113.20');
+    const forged = await forger.request(
+      'POST',
+      '/api/auth/login',
+      {
+        phone: phone.display,
+        password: PASSWORD,
+      },
+      { cookie: `sm_device=${'a'.repeat(22)}.${'0'.repeat(64)}` },
+    );
+    expect(forged.json().code).toBe('ACCOUNT_LOCKED');
+
+    // The merchant is told, with the address: once per lock.
+    const news = (await ownPhone.get('/api/notifications?limit=50')).json<{
+      items: { type: string; data: { address: string } }[];
+    }>();
+    expect(news.items.filter((n) => n.type === 'sign_in_locked')).toEqual([
+      expect.objectContaining({ data: { address: '203.0.113.20' } }),
+    ]);
+
+    // Its own wrong passwords lock the known phone by itself, and tell nobody.
+    for (let i = 0; i < 5; i += 1) await signIn(ownPhone, 'wrong-pass');
+    expect((await signIn(ownPhone)).json().code).toBe('ACCOUNT_LOCKED');
+    const after = (
+      await new Client(t.app, '198.51.100.20').post('/api/auth/login', {
+        phone: phone.display,
+        password: PASSWORD,
+      })
+    ).json<{ id: string }>();
+    expect(after.id).toBeTruthy();
+  });
+
   it('forgets old wrong passwords: only a run within fifteen minutes locks', async () => {
     const phone = await register(new Client(t.app));
     const c = new Client(t.app, '203.0.113.10');

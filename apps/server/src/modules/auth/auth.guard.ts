@@ -23,9 +23,19 @@ export const COOKIE_OF: Record<Role, string> = {
   buyer: 'sm_buyer_session',
 };
 
+/** The device cookie: a browser that signed in to an account before (auth.service login). */
+export const DEVICE_COOKIE_OF: Record<Role, string> = {
+  merchant: 'sm_device',
+  buyer: 'sm_buyer_device',
+};
+/** A phone stays a known device for a year after its last sign-in. */
+const DEVICE_TTL_S = 365 * 24 * 60 * 60;
+
 export interface SessionCookies {
   set(reply: FastifyReply, role: Role, token: string): void;
   clear(reply: FastifyReply, role: Role): void;
+  /** Kept on sign-out too: the device stays known to the account. */
+  setDevice(reply: FastifyReply, role: Role, device: string): void;
 }
 
 export function sessionCookies(secure: boolean): SessionCookies {
@@ -34,6 +44,8 @@ export function sessionCookies(secure: boolean): SessionCookies {
     set: (reply, role, token) =>
       reply.setCookie(COOKIE_OF[role], token, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
     clear: (reply, role) => reply.clearCookie(COOKIE_OF[role], base),
+    setDevice: (reply, role, device) =>
+      reply.setCookie(DEVICE_COOKIE_OF[role], device, { ...base, maxAge: DEVICE_TTL_S }),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from './auth.repo.js';
-import { authOf, sessionToken, type SessionCookies } from './auth.guard.js';
+import { authOf, DEVICE_COOKIE_OF, sessionToken, type SessionCookies } from './auth.guard.js';
 import type { AuthService } from './auth.service.js';
 import { limitKeyOf } from '../../lib/client-address.js';
 import { errorList, exampleBody } from '../../lib/route-doc.js';
@@ -91,7 +91,8 @@ export function authRoutes(role: Role) {
       config: limited,
       schema: {
         tags: [tag],
-        summary: 'Sign in with phone and password (locks for 15 minutes after 5 wrong passwords)',
+        summary:
+          'Sign in with phone and password (5 wrong passwords lock that address, or that known device, for 15 minutes)',
         description: `${errorList([
           'REQUIRED_FIELDS',
           'INVALID_PHONE',
@@ -103,13 +104,15 @@ export function authRoutes(role: Role) {
         response: { 200: profile },
       },
       handler: async (req, reply) => {
-        const { accountId, token } = await service.login(
+        const { accountId, token, device } = await service.login(
           role,
           req.body.phone,
           req.body.password,
           limitKeyOf(req.ip),
+          req.cookies[DEVICE_COOKIE_OF[role]],
         );
         cookies.set(reply, role, token);
+        cookies.setDevice(reply, role, device);
         return profileOf(accountId);
       },
     });

@@ -27,6 +27,7 @@ import {
   verifyPassword,
 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { accountEvent, insertEvent } from '../events/events.repo.js';
 import * as repo from './auth.repo.js';
 import type { Role } from './auth.repo.js';
 import { smsBody, type SmsSender } from './sms.js';
@@ -52,6 +53,20 @@ export interface AuthDeps {
 }
 
 export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
+  /** A device cookie: a random id and its signature for this account, `id.signature`. */
+  const deviceSignature = (role: Role, accountId: string, id: string) =>
+    hmac(secret, `device:${role}:${accountId}:${id}`);
+  const newDevice = (role: Role, accountId: string) => {
+    const id = newSessionToken().slice(0, 22);
+    return `${id}.${deviceSignature(role, accountId, id)}`;
+  };
+  /** The device id of a cookie this account's sign-in issued, or null. */
+  const knownDevice = (role: Role, accountId: string, cookie: string): string | null => {
+    const [id = '', signature = ''] = cookie.split('.');
+    if (!/^[\w-]{22}$/.test(id)) return null;
+    return safeEqual(signature, deviceSignature(role, accountId, id)) ? id : null;
+  };
+
   const codeHash = (role: Role, phone: string, purpose: SmsPurpose, code: string) =>
     hmac(secret, `${role}:${phone}:${purpose}:${code}`);
 
@@ -183,16 +198,21 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
 
     /**
      * `ip` is the client's address as limits count it (an IPv6 client by its /64): wrong passwords
-     * lock that address out, not the owner.
+     * lock that address out, not the owner. `device` is the device cookie, if the browser sent
+     * one (OWASP's device cookie pattern): a browser that signed in to this account before is
+     * counted by itself, so a stranger's guesses from the same address (a carrier's shared NAT)
+     * never lock the owner's own phone out. Answers the session and the device cookie to keep.
      */
-    async login(role: Role, phone: string, password: string, ip: string) {
+    async login(role: Role, phone: string, password: string, ip: string, device?: string) {
       const account = await repo.findAccount(db, role, phone);
       if (!account) {
         await verifyPassword(password, await dummyPasswordHash());
         throw new AppError('INVALID_CREDENTIALS');
       }
       const now = clock.now();
-      const lockedUntil = await repo.loginLockedUntil(db, account.id, ip);
+      const known = device ? knownDevice(role, account.id, device) : null;
+      const key = known ? `device:${known}` : ip;
+      const lockedUntil = await repo.loginLockedUntil(db, account.id, key);
       if (lockedUntil && lockedUntil > now) {
         throw new AppError('ACCOUNT_LOCKED', {
           retryAfterSeconds: secondsUntil(lockedUntil.getTime(), now.getTime()),
@@ -200,20 +220,31 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       }
       if (!(await verifyPassword(password, account.passwordHash))) {
         const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-        const { locked } = await repo.recordLoginFailure(
-          db,
-          { accountId: account.id, ip },
-          { now, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_LOCK_MS, lockUntil },
-        );
+        const locked = await db.transaction(async (tx) => {
+          const result = await repo.recordLoginFailure(
+            tx,
+            { accountId: account.id, ip: key },
+            { now, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_LOCK_MS, lockUntil },
+          );
+          // The merchant hears of guesses that locked an address out (not of its own device).
+          if (result.locked && !known && role === 'merchant') {
+            await insertEvent(tx, accountEvent(account.id, 'sign_in_locked', now));
+          }
+          return result.locked;
+        });
         if (locked)
           throw new AppError('ACCOUNT_LOCKED', { retryAfterSeconds: LOGIN_LOCK_MS / 1000 });
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await repo.clearLoginFailures(db, account.id, ip);
+      await repo.clearLoginFailures(db, account.id, key);
       if (needsRehash(account.passwordHash)) {
         await repo.setPassword(db, account.id, await hashPassword(password));
       }
-      return { accountId: account.id, token: await startSession(db, account.id) };
+      return {
+        accountId: account.id,
+        token: await startSession(db, account.id),
+        device: known ? device! : newDevice(role, account.id),
+      };
     },
 
     async logout(token: string | undefined): Promise<void> {

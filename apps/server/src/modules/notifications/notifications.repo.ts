@@ -23,6 +23,7 @@ export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, Notificati
   withdrawal_reviewed: 'withdrawal_reviewed',
   bank_account_reviewed: 'bank_account_reviewed',
   business_reviewed: 'business_reviewed',
+  sign_in_locked: 'sign_in_locked',
 };
 
 /**
@@ -67,6 +68,11 @@ const DATA_OF: Record<NotificationType, SQL> = {
   business_reviewed: sql`(
     select jsonb_build_object('status', m.business_status, 'reason', m.business_reject_reason)
     from merchants m where m.account_id = e.merchant_id)`,
+  // The address just locked out (a known device's own lock tells nobody).
+  sign_in_locked: sql`(
+    select jsonb_build_object('address', f.ip) from login_failures f
+    where f.account_id = e.merchant_id and f.locked_until is not null and f.ip not like 'device:%'
+    order by f.updated_at desc limit 1)`,
 };
 
 /**

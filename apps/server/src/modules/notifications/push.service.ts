@@ -45,6 +45,8 @@ const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: webPush.
   withdrawal_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   bank_account_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   business_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
+  // Someone is guessing the password now: worth waking the phone for.
+  sign_in_locked: { ttlSeconds: 60 * 60, urgency: 'high' },
 };
 
 const VAPID_SETTING = 'vapid_keys';

@@ -16,6 +16,7 @@ const NOTIFYING: readonly MerchantEventType[] = [
   'withdrawal_reviewed',
   'bank_account_reviewed',
   'business_reviewed',
+  'sign_in_locked',
 ];
 
 /** A batch with news: the badge's count and the list (if on screen) refresh. */

@@ -31,6 +31,7 @@ describe('notification texts', () => {
       ['bank_account_reviewed', { status: 'rejected', reason: 'Closed' }],
       ['business_reviewed', { status: 'verified', reason: null }],
       ['business_reviewed', { status: 'rejected', reason: 'Unreadable' }],
+      ['sign_in_locked', { address: '203.0.113.20' }],
     ];
     const varsOf = new Map<string, Record<string, string>>();
     for (const [type, data] of samples) {

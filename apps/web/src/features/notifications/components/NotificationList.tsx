@@ -6,6 +6,7 @@ import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import CloseShieldOutline from 'antd-mobile-icons/es/CloseShieldOutline';
 import ExclamationCircleOutline from 'antd-mobile-icons/es/ExclamationCircleOutline';
 import FireFill from 'antd-mobile-icons/es/FireFill';
+import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n';
@@ -31,6 +32,7 @@ const ICONS: Record<NotificationType, { icon: ReactNode; color: string }> = {
   withdrawal_reviewed: { icon: <WalletIcon />, color: '#7b61ff' },
   bank_account_reviewed: { icon: <BankcardOutline />, color: '#13a8a8' },
   business_reviewed: { icon: <CheckShieldOutline />, color: '#0000ff' },
+  sign_in_locked: { icon: <LockOutline />, color: 'var(--danger)' },
 };
 
 function TypeIcon({ item }: { item: NotificationItem }) {
