@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT_PHONE, DEMO_PASSWORD } from '../../src/cli/seed.js';
-import { COOKIE_OF } from '../../src/modules/auth/auth.guard.js';
+import { COOKIE_OF, DEVICE_COOKIE_OF } from '../../src/modules/auth/auth.guard.js';
 import { DEMO_BUYER_PHONES, seedDemoData, signIn } from '../auctions.js';
 import { Client, createTestApp, type TestApp } from '../helpers.js';
 
@@ -51,8 +51,17 @@ describe('session cookies in production (reliability)', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const cookies = res.cookies as SetCookie[];
-      expect(cookies.map((c) => c.name)).toEqual([COOKIE_OF[role]]);
-      const [cookie] = cookies;
+      // The session, and the device cookie that keeps this browser out of strangers' locks.
+      expect(cookies.map((c) => c.name)).toEqual([COOKIE_OF[role], DEVICE_COOKIE_OF[role]]);
+      const [cookie, device] = cookies;
+      expect(device).toMatchObject({
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: 365 * 24 * 3600,
+      });
+      expect(res.body).not.toContain(device!.value);
       expect(cookie).toMatchObject({
         httpOnly: true,
         secure: true,
