@@ -18,6 +18,9 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     SEED_DEMO: 'true',
     DATABASE_URL: '',
     TEST_CLOCK: 'true',
+    // The fake network printer (e2e/helpers.ts) listens on 127.0.0.1 at a random port, which the
+    // printing rules refuse on any real server; this test-only switch lets that one address in.
+    PRINTER_TEST_LOOPBACK: 'true',
     // Every browser test signs up or in: scrypt N=2^12 instead of 2^17 (see config.ts).
     PASSWORD_HASH_COST: '12',
   },

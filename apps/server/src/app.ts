@@ -59,6 +59,7 @@ import { printingRoutes } from './modules/printing/printing.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { createStoreService } from './modules/store/store.service.js';
 import { createPrintingService } from './modules/printing/printing.service.js';
+import type { PrinterNetwork } from './modules/printing/network-printer.js';
 
 export interface AppDeps {
   database: Database;
@@ -67,6 +68,8 @@ export interface AppDeps {
   /** A TestClock here, with TEST_CLOCK=true, is what the operator's test API moves. */
   clock?: Clock | TestClock;
   sms?: SmsSender;
+  /** Where network printers are reached; tests stand in a LAN of their own. */
+  printerNetwork?: PrinterNetwork;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -275,7 +278,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(merchantInvoiceRoutes, { prefix: '/api', invoices });
   await app.register(printingRoutes, {
     prefix: '/api',
-    printing: createPrintingService({ db: database.db, clock }),
+    printing: createPrintingService({
+      db: database.db,
+      clock,
+      lan: config.printing,
+      network: deps.printerNetwork,
+    }),
   });
   await app.register(merchantWalletRoutes, {
     prefix: '/api',

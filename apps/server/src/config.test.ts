@@ -72,4 +72,30 @@ describe('configuration', () => {
       /MYINVOIS_BASE_URL/,
     );
   });
+
+  it('prints to LAN printers only inside the configured networks, and stops on a bad one', () => {
+    expect(loadConfig({}).printing).toEqual({ networks: [], testLoopback: false });
+    const { networks } = loadConfig({
+      PRINTER_LAN_NETWORKS: ' 192.168.1.0/24, fd12:3456::/48,10.0.0.9 ,',
+    }).printing;
+    expect(networks.map((n) => [n.family, n.prefix])).toEqual([
+      [4, 24],
+      [6, 48],
+      [4, 32],
+    ]);
+    for (const [bad, says] of [
+      ['192.168.1/24', /PRINTER_LAN_NETWORKS: "192.168.1\/24" is not a network/],
+      ['192.168.1.7/24', /has host bits set: 192.168.1.0\/24\?/],
+      ['10.0.0.0/33', /prefix length must be from 0 to 32/],
+      ['printer.lan/32', /"printer.lan\/32" is not a network/],
+      ['0x0a.0.0.0/8', /is not a network/],
+    ] as const) {
+      expect(() => loadConfig({ PRINTER_LAN_NETWORKS: bad }), bad).toThrow(says);
+    }
+    // The browser tests' stand-in printer: only with the test clock, never in production.
+    const test = { PRINTER_TEST_LOOPBACK: 'true', TEST_CLOCK: 'true' };
+    expect(loadConfig(test).printing.testLoopback).toBe(true);
+    expect(() => loadConfig({ PRINTER_TEST_LOOPBACK: 'true' })).toThrow(/PRINTER_TEST_LOOPBACK/);
+    expect(() => loadConfig({ ...test, NODE_ENV: 'production' })).toThrow(/PRINTER_TEST_LOOPBACK/);
+  });
 });

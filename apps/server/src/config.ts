@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { type Cidr, parseCidr } from './lib/ip-address.js';
 
 /** apps/server/src or apps/server/dist: both sit two levels below apps/, so one path serves both. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +104,27 @@ const envSchema = z
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     /** The credit line the tile server asks for (HTML is not allowed: it is shown as text). */
     MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
+    /**
+     * The shop networks a server installed inside them may print to over raw TCP (port 9100):
+     * comma-separated CIDRs. Unset, the server opens no connection a merchant names: one in a
+     * data centre could never reach a shop's printer, only its own neighbourhood.
+     */
+    PRINTER_LAN_NETWORKS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const networks: Cidr[] = [];
+        for (const part of text.split(',').filter((p) => p.trim())) {
+          try {
+            networks.push(parseCidr(part));
+          } catch (error) {
+            ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          }
+        }
+        return networks;
+      }),
+    /** Tests only: stand-in printers on 127.0.0.1 at any port (the browser tests' fake printer). */
+    PRINTER_TEST_LOOPBACK: bool.default(false),
   })
   .refine((e) => e.SMS_PROVIDER !== 'http' || e.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
@@ -123,6 +145,10 @@ const envSchema = z
   .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
     message: 'TEST_CLOCK cannot be used in production',
     path: ['TEST_CLOCK'],
+  })
+  .refine((e) => !e.PRINTER_TEST_LOOPBACK || (e.TEST_CLOCK && e.NODE_ENV !== 'production'), {
+    message: 'PRINTER_TEST_LOOPBACK is for tests only: it needs TEST_CLOCK, never in production',
+    path: ['PRINTER_TEST_LOOPBACK'],
   });
 
 export interface Config {
@@ -159,6 +185,8 @@ export interface Config {
   myinvois: MyInvoisConfig | null;
   push: PushConfig;
   mapTiles: { url: string; attribution: string };
+  /** Raw LAN printing: off unless networks are configured. */
+  printing: { networks: Cidr[]; testLoopback: boolean };
 }
 
 export interface PushConfig {
@@ -244,5 +272,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    printing: { networks: e.PRINTER_LAN_NETWORKS, testLoopback: e.PRINTER_TEST_LOOPBACK },
   };
 }

@@ -106,7 +106,7 @@ export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789';
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'sms'> = {},
+  deps: Pick<AppDeps, 'sms' | 'printerNetwork'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-test-'));

@@ -137,6 +137,14 @@ export const ERROR_CODES = {
   PRINTER_UNREACHABLE: { status: 502, message: 'Printer not reachable' },
   INVALID_HOST: { status: 400, message: 'Enter a host name or IP address' },
   INVALID_PORT: { status: 400, message: 'Enter a port from 1 to 65535' },
+  PRINTER_PORT_NOT_ALLOWED: {
+    status: 400,
+    message: 'A network printer is reached on port 9100, 9101 or 9102',
+  },
+  LAN_PRINTING_OFF: {
+    status: 409,
+    message: 'Network printing is not available on this server: use Bluetooth or the print dialog',
+  },
   // Store (PRODUCT.md §7)
   STORE_NAME_REQUIRED: { status: 400, message: 'Enter the business name' },
   STORE_NAME_TOO_LONG: { status: 400, message: 'Business name: at most 80 characters' },

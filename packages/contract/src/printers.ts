@@ -18,16 +18,30 @@ export const paperWidth = z.union([z.literal(58), z.literal(80)], { error: 'BAD_
 /** Port of raw ESC/POS over TCP on most network receipt printers. */
 export const DEFAULT_PRINTER_PORT = 9100;
 
+/**
+ * The raw printing ports the server prints to, and no others: 9100, and 9101 and 9102 for the
+ * second and third port of a multi-port print server (JetDirect, p910nd). Any other port would
+ * let the server be aimed at services that are not printers.
+ */
+export const RAW_PRINTER_PORTS: readonly number[] = [9100, 9101, 9102];
+
 const HOST =
   /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const ipv6 = z.ipv6();
+/** An IPv6 address, bare or in brackets, with or without a zone (`fe80::1%eth0`). */
+const isIpv6Host = (host: string) =>
+  ipv6.safeParse(host.replace(/^\[(.*)\]$/, '$1').replace(/%[\w.-]+$/, '')).success;
 
 export const printerInput = z
   .object({
     name: requiredText(),
     kind: printerKind,
     paperWidth: paperWidth.default(58),
-    /** Network printers: host name or IPv4 address. */
-    host: optionalText(253).refine((h) => h === undefined || HOST.test(h), 'INVALID_HOST'),
+    /** Network printers: host name, IPv4 or IPv6 address. */
+    host: optionalText(253).refine(
+      (h) => h === undefined || HOST.test(h) || isIpv6Host(h),
+      'INVALID_HOST',
+    ),
     port: z.coerce
       .number({ error: 'INVALID_PORT' })
       .int('INVALID_PORT')
@@ -52,7 +66,15 @@ export const printer = z.object({
 });
 export type Printer = z.infer<typeof printer>;
 
-export const printerListResponse = z.object({ items: z.array(printer) });
+export const printerListResponse = z.object({
+  items: z.array(printer),
+  /**
+   * Whether this server prints to network printers at all: only one installed inside the shop's
+   * own network, configured for it, can reach a printer there.
+   */
+  networkPrinting: z.boolean(),
+});
+export type PrinterList = z.infer<typeof printerListResponse>;
 
 /** The language of a slip's labels; the data (names, items) prints as it was entered. */
 export const slipLanguage = z.enum(LOCALES, { error: 'BAD_REQUEST' }).default(DEFAULT_LOCALE);

@@ -454,7 +454,8 @@ export interface Market {
 export const MARK = 'Zqxa';
 
 export async function buildMarket(kind: DbKind): Promise<Market> {
-  const t = await createTestApp(kind, { TEST_CLOCK: 'true' });
+  // PRINTER_TEST_LOOPBACK: merchant B's network printer is on 127.0.0.1, as the browser tests' is.
+  const t = await createTestApp(kind, { TEST_CLOCK: 'true', PRINTER_TEST_LOOPBACK: 'true' });
   try {
     await seedDemoData(t);
     const operator: Principal = {

@@ -6,13 +6,17 @@ import { registerAccount, seedDemoData, signIn } from '../../../test/auctions.js
 import { Client, createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 import { wonOrder } from '../../../test/orders.js';
 import { printJob } from './escpos.js';
+import { PRINTER_FAILURE_FLOOR_MS, type PrinterNetwork, systemNetwork } from './network-printer.js';
+import { insertPrinter } from './printing.repo.js';
 import { renderSlip, renderTestPage } from './slip.js';
 
 /** A raw-port printer stand-in: every connection's bytes, once the sender has closed. */
 async function listener() {
   const jobs: Buffer[] = [];
   const waiting: ((job: Buffer) => void)[] = [];
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections += 1;
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('end', () => {
@@ -26,6 +30,8 @@ async function listener() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
+    /** Connections ever accepted. */
+    connections: () => connections,
     /** The next whole job received. */
     next: () =>
       new Promise<Buffer>((resolve) => {
@@ -44,6 +50,74 @@ async function closedPort() {
   const { port } = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * The shop's LAN as the tests stand it in: 10.77.0.0/16, in which the printer is 10.77.0.5 (the
+ * listener), 10.77.0.6 a host whose printer port is closed, and 10.77.0.9 this server itself. A
+ * print can only reach a printer here through the server's checks; every connection the server
+ * opens is recorded, and any address but 10.77.0.6 leads to the listener, so a refused address
+ * that was connected to anyway would show there. Loopback is refused always, so a listener on
+ * 127.0.0.1 cannot be reached as itself: the address the server checks and dials is the LAN's.
+ */
+const LAN = {
+  printer: '10.77.0.5',
+  closed: '10.77.0.6',
+  self: '10.77.0.9',
+  names: {
+    'counter.kedai.lan': ['10.77.0.5'],
+    // DNS rebinding: one answer in the network, one the server's own.
+    'rebind.kedai.lan': ['10.77.0.5', '127.0.0.1'],
+    'metadata.kedai.lan': ['169.254.169.254'],
+  } as Record<string, string[]>,
+};
+
+function standInLan(printerPort: number, closed: number) {
+  const connects: string[] = [];
+  const network: PrinterNetwork = {
+    lookup: async (host) => LAN.names[host] ?? systemNetwork.lookup(host),
+    connect: (address, port) => {
+      connects.push(`${address}:${port}`);
+      return net.connect({
+        host: '127.0.0.1',
+        port: address === LAN.closed ? closed : printerPort,
+      });
+    },
+    interfaces: () => [
+      ...systemNetwork.interfaces(),
+      { address: LAN.self, cidr: `${LAN.self}/16` },
+    ],
+  };
+  return { network, connects };
+}
+
+/** A non-internal IPv4 address of this machine, if it has one: the server's own, for real. */
+const ownInterfaceAddress = systemNetwork
+  .interfaces()
+  .map((i) => i.address)
+  .find((a) => net.isIPv4(a) && !a.startsWith('127.'));
+
+/**
+ * The networks the tests allow. The always-refused ranges are in them on purpose: loopback,
+ * "this host", link-local and metadata, multicast and broadcast, all IPv6; the rules refuse them
+ * even there. 192.168.0.0/16 is left out: an address there is outside every network.
+ */
+const NETWORKS = [
+  '10.77.0.0/16',
+  '127.0.0.0/8',
+  '0.0.0.0/8',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+  '224.0.0.0/3',
+  '::/0',
+  ...(ownInterfaceAddress ? [`${ownInterfaceAddress}/32`] : []),
+].join(',');
+
+/** How long a call took, ms. */
+async function timed<T>(call: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await call();
+  return [result, performance.now() - started];
 }
 
 const HEADER = 8;
@@ -66,15 +140,22 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
   let buyer: Client;
   let order: BuyerOrder;
   let printerListener: Awaited<ReturnType<typeof listener>>;
+  let connects: string[];
   const accountSeq = 3_000 + (kind === 'postgres' ? 500 : 0);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    printerListener = await listener();
+    const lan = standInLan(printerListener.port, await closedPort());
+    connects = lan.connects;
+    t = await createTestApp(
+      kind,
+      { PRINTER_LAN_NETWORKS: NETWORKS },
+      { printerNetwork: lan.network },
+    );
     await seedDemoData(t);
     merchant = await signIn(t, 'merchant');
     buyer = await signIn(t, 'buyer');
     order = await wonOrder(t, merchant, buyer, 105, 2000);
-    printerListener = await listener();
   });
   afterAll(async () => {
     await printerListener?.close();
@@ -88,7 +169,10 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
   };
 
   it('adds, lists, changes and removes printers; only a network printer keeps an address', async () => {
-    expect((await merchant.get('/api/printers')).json()).toEqual({ items: [] });
+    expect((await merchant.get('/api/printers')).json()).toEqual({
+      items: [],
+      networkPrinting: true,
+    });
 
     const counter = await addPrinter({ name: ' Counter ', kind: 'network', host: '192.168.1.50' });
     expect(counter).toMatchObject({
@@ -132,7 +216,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     const again = await merchant.request('DELETE', `/api/printers/${counter.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('NOT_FOUND');
-    expect((await merchant.get('/api/printers')).json()).toEqual({ items: [] });
+    expect((await merchant.get('/api/printers')).json()).toMatchObject({ items: [] });
   });
 
   it('checks the input with the contract and answers coded errors at the field', async () => {
@@ -144,6 +228,10 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
       [{ port: 70_000 }, 'INVALID_PORT', 'port'],
       [{ port: 0 }, 'INVALID_PORT', 'port'],
       [{ port: 'abc' }, 'INVALID_PORT', 'port'],
+      // Raw printing ports only: the server is not to be aimed at Redis or PostgreSQL.
+      [{ port: 6379 }, 'PRINTER_PORT_NOT_ALLOWED', 'port'],
+      [{ port: 5432 }, 'PRINTER_PORT_NOT_ALLOWED', 'port'],
+      [{ port: 9103 }, 'PRINTER_PORT_NOT_ALLOWED', 'port'],
       [{ name: '' }, 'REQUIRED_FIELDS', 'name'],
       [{ kind: 'usb' }, 'BAD_REQUEST', 'kind'],
       [{ paperWidth: 57 }, 'BAD_REQUEST', 'paperWidth'],
@@ -155,18 +243,20 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     }
     const badId = await merchant.request('PUT', '/api/printers/nope', good);
     expect(badId.json().code).toBe('INVALID_ID');
+    // IPv6 addresses are hosts too, bare, bracketed or with a zone.
+    for (const host of ['fd12::5', '[fd12::5]', 'fe80::1%eth0', '::ffff:10.0.0.7']) {
+      const res = await merchant.post('/api/printers', { ...good, host });
+      expect(res.statusCode, host).toBe(200);
+    }
   });
 
   it('sends the test page to a network printer: the listener gets exactly the encoder’s job', async () => {
-    const p = await addPrinter({
-      name: 'Counter 柜台',
-      kind: 'network',
-      host: '127.0.0.1',
-      port: printerListener.port,
-    });
+    const p = await addPrinter({ name: 'Counter 柜台', kind: 'network', host: LAN.printer });
+    connects.length = 0;
     const res = await merchant.post(`/api/printers/${p.id}/test`, { lang: 'zh' });
     expect(res.statusCode, res.body).toBe(200);
     const received = await printerListener.next();
+    expect(connects).toEqual(['10.77.0.5:9100']);
     expect(res.json()).toEqual({ ok: true, bytes: received.length });
 
     // The same page, rendered again at the same (test clock) time, encodes to the same bytes.
@@ -191,9 +281,10 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
       name: 'Wide',
       kind: 'network',
       paperWidth: 80,
-      host: '127.0.0.1',
-      port: printerListener.port,
+      host: 'counter.kedai.lan',
+      port: 9101,
     });
+    connects.length = 0;
     const res = await merchant.post(`/api/printers/${p.id}/print`, { orderId: order.id });
     expect(res.statusCode, res.body).toBe(200);
     const received = await printerListener.next();
@@ -201,6 +292,8 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     const rows = received[2 + 6]! | (received[2 + 7]! << 8);
     expect([...received.subarray(2, 2 + HEADER)]).toEqual(rasterHeader(72, rows));
     expect([...received.subarray(-CUT.length)]).toEqual(CUT);
+    // The name was resolved and checked once; the socket went to the address that passed.
+    expect(connects).toEqual(['10.77.0.5:9101']);
 
     const missing = await merchant.post(`/api/printers/${p.id}/print`, {
       orderId: '00000000-0000-4000-8000-000000000000',
@@ -211,12 +304,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
   });
 
   it('answers PRINTER_UNREACHABLE when nothing listens, and leaves other kinds to the app', async () => {
-    const p = await addPrinter({
-      name: 'Off',
-      kind: 'network',
-      host: '127.0.0.1',
-      port: await closedPort(),
-    });
+    const p = await addPrinter({ name: 'Off', kind: 'network', host: LAN.closed });
     const res = await merchant.post(`/api/printers/${p.id}/test`);
     expect(res.statusCode).toBe(502);
     expect(res.json().code).toBe('PRINTER_UNREACHABLE');
@@ -227,6 +315,113 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     const notHere = await merchant.post(`/api/printers/${bt.id}/test`);
     expect(notHere.statusCode).toBe(400);
     expect(notHere.json()).toMatchObject({ code: 'BAD_REQUEST', field: 'kind' });
+  });
+
+  it('refuses the server’s own addresses, in every spelling, without a connection', async () => {
+    const refused = [
+      // Loopback, as the issue found it answered, and the other ways libc lets one write it.
+      '127.0.0.1',
+      '127.1',
+      '2130706433',
+      '0x7f.1',
+      '0177.0.0.1',
+      '0x7f000001',
+      '127.255.255.254',
+      'localhost',
+      '::1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+      '[::ffff:7f00:1]',
+      // This host.
+      '0',
+      '0.0.0.0',
+      '::',
+      // Link-local, and the clouds' metadata services.
+      '169.254.169.254',
+      '0xa9fea9fe',
+      '::ffff:169.254.169.254',
+      'fe80::1%eth0',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      // Multicast and broadcast, the shop network's own broadcast among them.
+      '224.0.0.1',
+      '255.255.255.255',
+      'ff02::1',
+      '10.77.255.255',
+      // The server's own address in the shop network, and this machine's real one.
+      LAN.self,
+      ...(ownInterfaceAddress ? [ownInterfaceAddress] : []),
+      // Outside every configured network.
+      '192.168.1.50',
+      // Names: one that rebinds to loopback, one that is the metadata service.
+      'rebind.kedai.lan',
+      'metadata.kedai.lan',
+      // Neither an address nor a name.
+      '08.1',
+      '127.0.0.256',
+    ];
+    const printers: Printer[] = [];
+    for (const host of refused)
+      printers.push(await addPrinter({ name: host, kind: 'network', host }));
+    const before = printerListener.connections();
+    connects.length = 0;
+    // All at once: each waits out the failure floor.
+    const answers = await Promise.all(
+      printers.map((p) => timed(() => merchant.post(`/api/printers/${p.id}/test`))),
+    );
+    for (const [i, [res, ms]] of answers.entries()) {
+      expect(res.statusCode, refused[i]).toBe(502);
+      expect(res.json(), refused[i]).toEqual({
+        code: 'PRINTER_UNREACHABLE',
+        message: 'Printer not reachable',
+      });
+      expect(ms, refused[i]).toBeGreaterThanOrEqual(PRINTER_FAILURE_FLOOR_MS);
+    }
+    expect(connects).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(printerListener.connections()).toBe(before);
+  });
+
+  it('answers a refused address and a closed printer port alike, after the same floor', async () => {
+    const closed = await addPrinter({ name: 'Closed port', kind: 'network', host: LAN.closed });
+    const self = await addPrinter({ name: 'Itself', kind: 'network', host: '127.1', port: 9102 });
+    connects.length = 0;
+    const test = (p: Printer) => timed(() => merchant.post(`/api/printers/${p.id}/test`));
+    const [[a, aMs], [b, bMs]] = await Promise.all([test(closed), test(self)]);
+    // Only the closed port was dialled (and refused the connection in well under a millisecond).
+    expect(connects).toEqual(['10.77.0.6:9100']);
+    expect(a.statusCode).toBe(502);
+    expect(b.statusCode).toBe(a.statusCode);
+    expect(b.body).toBe(a.body);
+    expect(Object.keys(a.headers).sort()).toEqual(Object.keys(b.headers).sort());
+    expect(aMs).toBeGreaterThanOrEqual(PRINTER_FAILURE_FLOOR_MS);
+    expect(bMs).toBeGreaterThanOrEqual(PRINTER_FAILURE_FLOOR_MS);
+    expect(Math.abs(aMs - bMs)).toBeLessThan(500);
+  });
+
+  it('reaches an allowed address in any spelling as that address, and only on a raw port', async () => {
+    for (const host of ['::ffff:10.77.0.5', '012.0115.0.5', '0x0a4d0005']) {
+      const p = await addPrinter({ name: host, kind: 'network', host });
+      connects.length = 0;
+      const res = await merchant.post(`/api/printers/${p.id}/test`);
+      expect(res.statusCode, res.body).toBe(200);
+      await printerListener.next();
+      expect(connects, host).toEqual(['10.77.0.5:9100']);
+    }
+    // A printer saved before the port rule (or by other means) meets it at each print.
+    const me = (await merchant.get('/api/me')).json() as { id: string };
+    const redis = await insertPrinter(t.database.db, me.id, {
+      name: 'Redis',
+      kind: 'network',
+      paperWidth: 58,
+      host: LAN.printer,
+      port: 6379,
+    });
+    connects.length = 0;
+    const res = await merchant.post(`/api/printers/${redis.id}/test`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'PRINTER_PORT_NOT_ALLOWED', field: 'port' });
+    expect(connects).toEqual([]);
   });
 
   it('serves the slip as ESC/POS bytes and as a PNG as wide as the paper', async () => {
@@ -297,7 +492,7 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
   it('treats another merchant’s printer or order as missing, and strangers as signed out', async () => {
     const p = await addPrinter({ name: 'Mine', kind: 'network', host: '127.0.0.1' });
     const other = await registerAccount(t, 'merchant', accountSeq + 1);
-    expect((await other.get('/api/printers')).json()).toEqual({ items: [] });
+    expect((await other.get('/api/printers')).json()).toMatchObject({ items: [] });
 
     const theirs = { name: 'Theirs', kind: 'network', host: '127.0.0.1' };
     const attempts = [
@@ -324,5 +519,104 @@ describe.each(DB_KINDS)('printing on %s', (kind) => {
     expect((await stranger.get('/api/printers')).statusCode).toBe(401);
     expect((await stranger.get(`/api/orders/${order.id}/slip.png`)).statusCode).toBe(401);
     expect((await buyer.get('/api/printers')).statusCode).toBe(401);
+  });
+});
+
+describe('printing with raw LAN printing off (no PRINTER_LAN_NETWORKS)', () => {
+  let t: TestApp;
+  let merchant: Client;
+  let printerListener: Awaited<ReturnType<typeof listener>>;
+
+  beforeAll(async () => {
+    printerListener = await listener();
+    t = await createTestApp('pglite');
+    merchant = await registerAccount(t, 'merchant', 3_900);
+  });
+  afterAll(async () => {
+    await printerListener?.close();
+    await t?.close();
+  });
+
+  it('says so to the app, refuses network printers and opens no connection', async () => {
+    expect((await merchant.get('/api/printers')).json()).toEqual({
+      items: [],
+      networkPrinting: false,
+    });
+    const network = { name: 'Counter', kind: 'network', host: '192.168.1.50' };
+    const added = await merchant.post('/api/printers', network);
+    expect(added.statusCode).toBe(409);
+    expect(added.json()).toEqual({
+      code: 'LAN_PRINTING_OFF',
+      message:
+        'Network printing is not available on this server: use Bluetooth or the print dialog',
+    });
+    const pocket = await merchant.post('/api/printers', { name: 'Pocket', kind: 'bluetooth' });
+    expect(pocket.statusCode, pocket.body).toBe(200);
+    const id = (pocket.json() as Printer).id;
+    const changed = await merchant.request('PUT', `/api/printers/${id}`, network);
+    expect(changed.json().code).toBe('LAN_PRINTING_OFF');
+
+    // One saved while it was on prints nowhere, told at once.
+    const me = (await merchant.get('/api/me')).json() as { id: string };
+    const old = await insertPrinter(t.database.db, me.id, {
+      name: 'Old',
+      kind: 'network',
+      paperWidth: 58,
+      host: '127.0.0.1',
+      port: printerListener.port,
+    });
+    for (const res of [
+      await merchant.post(`/api/printers/${old.id}/test`),
+      await merchant.post(`/api/printers/${old.id}/print`, {
+        orderId: '00000000-0000-4000-8000-000000000000',
+      }),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('LAN_PRINTING_OFF');
+    }
+    expect(printerListener.connections()).toBe(0);
+  });
+});
+
+describe('the browser tests’ stand-in printer (PRINTER_TEST_LOOPBACK)', () => {
+  let t: TestApp;
+  let merchant: Client;
+  let printerListener: Awaited<ReturnType<typeof listener>>;
+
+  beforeAll(async () => {
+    printerListener = await listener();
+    t = await createTestApp('pglite', { TEST_CLOCK: 'true', PRINTER_TEST_LOOPBACK: 'true' });
+    merchant = await registerAccount(t, 'merchant', 3_950);
+  });
+  afterAll(async () => {
+    await printerListener?.close();
+    await t?.close();
+  });
+
+  it('prints to 127.0.0.1 on any port, and to nothing else', async () => {
+    expect((await merchant.get('/api/printers')).json()).toMatchObject({ networkPrinting: true });
+    const add = async (host: string) =>
+      (
+        await merchant.post('/api/printers', {
+          name: host,
+          kind: 'network',
+          host,
+          port: printerListener.port,
+        })
+      ).json() as Printer;
+    const fake = await add('127.0.0.1');
+    const res = await merchant.post(`/api/printers/${fake.id}/test`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await printerListener.next()).length).toBe(res.json().bytes);
+
+    const others = ['::1', '127.0.0.2', '10.0.0.5', '169.254.169.254'];
+    const printers = await Promise.all(others.map(add));
+    const answers = await Promise.all(
+      printers.map((p) => merchant.post(`/api/printers/${p.id}/test`)),
+    );
+    for (const [i, res] of answers.entries()) {
+      expect(res.json().code, others[i]).toBe('PRINTER_UNREACHABLE');
+    }
+    expect(printerListener.connections()).toBe(1);
   });
 });

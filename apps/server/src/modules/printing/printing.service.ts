@@ -6,6 +6,7 @@ import {
   type Printer,
   type printerInput,
   type PrintResult,
+  RAW_PRINTER_PORTS,
   type Species,
 } from '@sm/contract';
 import type { z } from 'zod';
@@ -15,7 +16,15 @@ import { AppError } from '../../lib/errors.js';
 import { orderView } from '../orders/orders.repo.js';
 import { storeNameOf } from '../store/store.repo.js';
 import { type Bitmap, printJob } from './escpos.js';
-import { PRINTER_TIMEOUT_MS, sendToPrinter } from './network-printer.js';
+import {
+  type LanPrinting,
+  lanPrintingOn,
+  portAllowed,
+  PRINTER_TIMEOUT_MS,
+  type PrinterNetwork,
+  sendToPrinter,
+  systemNetwork,
+} from './network-printer.js';
 import * as repo from './printing.repo.js';
 import type { PrinterRow, PrinterValues } from './printing.repo.js';
 import {
@@ -31,6 +40,10 @@ type PrinterInput = z.output<typeof printerInput>;
 export interface PrintingDeps {
   db: Db;
   clock: Clock;
+  /** Which printers the server may reach (config.ts); no networks: none. */
+  lan: LanPrinting;
+  /** Tests stand in a LAN of their own; the server uses the system's. */
+  network?: PrinterNetwork;
   /** Tests shorten it; printers get PRINTER_TIMEOUT_MS. */
   printerTimeoutMs?: number;
 }
@@ -58,7 +71,30 @@ const valuesOf = (input: PrinterInput): PrinterValues => ({
 const fileOf = async (bitmap: Bitmap, format: 'escpos' | 'png'): Promise<Buffer> =>
   format === 'png' ? bitmapToPng(bitmap) : Buffer.from(printJob(bitmap));
 
-export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingDeps) {
+export function createPrintingService({
+  db,
+  clock,
+  lan,
+  network = systemNetwork,
+  printerTimeoutMs = PRINTER_TIMEOUT_MS,
+}: PrintingDeps) {
+  const networkPrinting = lanPrintingOn(lan);
+
+  /**
+   * The rules a network printer's address can be told about at once, because they depend on no
+   * network: the feature is on here, and the port is a raw printing port.
+   */
+  function checkNetworkPrinter(port: number) {
+    if (!networkPrinting) throw new AppError('LAN_PRINTING_OFF');
+    if (!portAllowed(port, lan, RAW_PRINTER_PORTS)) {
+      throw new AppError('PRINTER_PORT_NOT_ALLOWED', { field: 'port' });
+    }
+  }
+  const checkInput = (values: PrinterValues) => {
+    if (values.kind === 'network') checkNetworkPrinter(values.port ?? DEFAULT_PRINTER_PORT);
+    return values;
+  };
+
   // One job at a time per printer address: most raw-port printers take a single connection and
   // refuse the next, so a second tap on Print waits for the first instead of failing.
   const queues = new Map<string, Promise<unknown>>();
@@ -67,7 +103,7 @@ export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingD
     const previous = queues.get(key) ?? Promise.resolve();
     const job = previous
       .catch(() => {})
-      .then(() => sendToPrinter(host, port, bytes, printerTimeoutMs ?? PRINTER_TIMEOUT_MS));
+      .then(() => sendToPrinter(host, port, bytes, { lan, network, timeoutMs: printerTimeoutMs }));
     queues.set(key, job);
     void job
       .catch(() => {})
@@ -88,6 +124,8 @@ export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingD
     if (row.kind !== 'network' || !row.host || !row.port) {
       throw new AppError('BAD_REQUEST', { field: 'kind' });
     }
+    // A printer saved before the rules, or while they were other, meets them at each print.
+    checkNetworkPrinter(row.port);
     return { host: row.host, port: row.port };
   }
 
@@ -127,15 +165,18 @@ export function createPrintingService({ db, clock, printerTimeoutMs }: PrintingD
 
   return {
     async list(merchantId: string) {
-      return { items: (await repo.printersOf(db, merchantId)).map(printerOfRow) };
+      return {
+        items: (await repo.printersOf(db, merchantId)).map(printerOfRow),
+        networkPrinting,
+      };
     },
 
     async create(merchantId: string, input: PrinterInput) {
-      return printerOfRow(await repo.insertPrinter(db, merchantId, valuesOf(input)));
+      return printerOfRow(await repo.insertPrinter(db, merchantId, checkInput(valuesOf(input))));
     },
 
     async update(merchantId: string, printerId: string, input: PrinterInput) {
-      const row = await repo.updatePrinter(db, merchantId, printerId, valuesOf(input));
+      const row = await repo.updatePrinter(db, merchantId, printerId, checkInput(valuesOf(input)));
       if (!row) throw new AppError('NOT_FOUND');
       return printerOfRow(row);
     },
