@@ -1,4 +1,11 @@
-import type { Locale, PaperWidth, Printer, PrinterInput, PrintResult } from '@sm/contract';
+import type {
+  Locale,
+  PaperWidth,
+  Printer,
+  PrinterInput,
+  PrinterList,
+  PrintResult,
+} from '@sm/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 
@@ -7,11 +14,22 @@ const printingKeys = {
   printers: ['printers'] as const,
 };
 
+const printerList = ({ signal }: { signal: AbortSignal }) =>
+  request<PrinterList>('/api/printers', { signal });
+
 export const printersQueryOptions = () =>
   queryOptions({
     queryKey: printingKeys.printers,
-    queryFn: ({ signal }) => request<{ items: Printer[] }>('/api/printers', { signal }),
+    queryFn: printerList,
     select: (data) => data.items,
+  });
+
+/** Whether this server prints to network printers at all: the same answer as the list. */
+export const networkPrintingQueryOptions = () =>
+  queryOptions({
+    queryKey: printingKeys.printers,
+    queryFn: printerList,
+    select: (data) => data.networkPrinting,
   });
 
 const printerPath = (id: string) => `/api/printers/${encodeURIComponent(id)}`;

@@ -1,8 +1,10 @@
 import type { Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Tag from 'antd-mobile/es/components/tag';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../lib/ui/Notice';
+import { networkPrintingQueryOptions } from '../api';
 import { bluetoothSupported } from '../bluetooth';
 import { usePrint } from '../print';
 import styles from './printing.module.css';
@@ -19,7 +21,9 @@ export function PrinterCard({
 }) {
   const { t } = useTranslation();
   const print = usePrint();
+  const networkOff = useQuery(networkPrintingQueryOptions()).data === false;
   const unsupported = printer.kind === 'bluetooth' && !bluetoothSupported();
+  const serverOff = printer.kind === 'network' && networkOff;
   const headingId = `printer-${printer.id}`;
 
   return (
@@ -39,13 +43,14 @@ export function PrinterCard({
         ) : null}
       </p>
       {unsupported ? <Notice tone="warning">{t('printing.bluetoothUnsupported')}</Notice> : null}
+      {serverOff ? <Notice tone="warning">{t('errors.LAN_PRINTING_OFF')}</Notice> : null}
       <div className={styles.actions}>
         <Button
           className={styles.grow}
           size="small"
           color="primary"
           fill="outline"
-          disabled={unsupported}
+          disabled={unsupported || serverOff}
           loading={print.isPending}
           onClick={() => print.mutate({ printer, page: { testPage: true } })}
         >

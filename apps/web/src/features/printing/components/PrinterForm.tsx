@@ -10,6 +10,7 @@ import {
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Selector from 'antd-mobile/es/components/selector';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldCodes, useFieldForm } from '../../../lib/form';
@@ -17,7 +18,7 @@ import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
 import { TextField } from '../../../lib/ui/TextField';
-import { useSavePrinter } from '../api';
+import { networkPrintingQueryOptions, useSavePrinter } from '../api';
 import { bluetoothSupported } from '../bluetooth';
 import styles from './printing.module.css';
 
@@ -55,6 +56,8 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
   const { t } = useTranslation();
   const id = useId();
   const save = useSavePrinter();
+  // Told before the merchant fills in an address that this server could never print to.
+  const networkOff = useQuery(networkPrintingQueryOptions()).data === false;
   const { values, errors, setErrors, set, showSaveError } = useFieldForm(
     () => valuesOf(printer),
     FIELDS,
@@ -132,6 +135,11 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
       {values.kind === 'bluetooth' && !bluetoothSupported() ? (
         <Notice tone="warning" role="note">
           {t('printing.bluetoothUnsupported')}
+        </Notice>
+      ) : null}
+      {values.kind === 'network' && networkOff ? (
+        <Notice tone="warning" role="note">
+          {t('errors.LAN_PRINTING_OFF')}
         </Notice>
       ) : null}
 
