@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '@sm/contract';
+import { z, type ZodType } from 'zod';
 
 /** The security schemes that app.ts declares in the OpenAPI document. */
 type SecurityScheme = 'merchantSession' | 'buyerSession' | 'operatorToken';
@@ -35,3 +36,18 @@ export const routeDoc =
       ...(text ? { description: text } : {}),
     };
   };
+
+/** The body of a file download in the OpenAPI document: `{type: string, format: binary}`. */
+export const binaryBody = () => z.file();
+
+/**
+ * A success answer that is not JSON (a file, a CSV text, an event stream), by media type:
+ * `response: { 200: contentResponse('The invoice', { 'application/pdf': binaryBody() }) }`.
+ * Without it the OpenAPI document has no 2xx for the route, and `produces` would give its JSON
+ * errors the file's type. The handler sends a Buffer, a stream or a string of that type, which
+ * Fastify passes on unserialized; errors stay `{code, message}` as JSON (app.ts adds them).
+ */
+export const contentResponse = (description: string, content: Record<string, ZodType>) => ({
+  description,
+  content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+});

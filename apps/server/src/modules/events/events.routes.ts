@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { contentResponse } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
 import type { EventHub } from './events.hub.js';
 import { RESYNC } from './events.hub.js';
@@ -29,10 +30,16 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
     onRequest: app.requireMerchant,
     schema: {
       tags: ['Live events'],
+      security: [{ merchantSession: [] }],
       summary:
         'Server-Sent Events of this merchant: bids, buyouts, ends. Resumes after Last-Event-ID (header, or ?lastEventId=)',
       querystring: z.object({ lastEventId: z.string().max(20).optional() }),
-      produces: ['text/event-stream'],
+      response: {
+        200: contentResponse(
+          'A stream that never ends by itself: `retry: 2000`, then `id: <n>` and `data: <MerchantEvent JSON>` frames, and `: ping` comments every 20 s',
+          { 'text/event-stream': z.string() },
+        ),
+      },
     },
     handler: async (req, reply) => {
       const { accountId } = authOf(req);

@@ -2,7 +2,7 @@ import { idParams, invoiceInfo } from '@sm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/route-doc.js';
+import { binaryBody, contentResponse, routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
 import type { InvoiceService } from './invoices.service.js';
 
@@ -50,6 +50,11 @@ export async function merchantInvoiceRoutes(
         ),
         params: idParams,
         querystring: pdfQuery,
+        response: {
+          200: contentResponse(kind === 'invoice' ? 'The invoice' : 'The credit note', {
+            'application/pdf': binaryBody(),
+          }),
+        },
       },
       handler: async (req, reply) => {
         const { number, bytes } = await invoices.pdf(authOf(req).accountId, req.params.id, kind);

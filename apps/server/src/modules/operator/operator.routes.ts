@@ -37,7 +37,7 @@ import { safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/route-doc.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { sendDocument } from '../store/store.routes.js';
+import { sendDocument, ssmDocumentResponse } from '../store/store.routes.js';
 import type { OperatorService } from './operator.service.js';
 
 const doc = routeDoc('Operator', 'operatorToken');
@@ -200,6 +200,7 @@ export async function operatorRoutes(
         'Answers the file as uploaded (PDF or image); 404 when the merchant submitted none.',
       ),
       params: merchantRefParams,
+      response: { 200: ssmDocumentResponse },
     },
     handler: async (req, reply) =>
       sendDocument(reply, await operator.ssmDocument(req.params.merchant)),

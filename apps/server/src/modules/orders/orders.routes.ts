@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/route-doc.js';
+import { binaryBody, contentResponse, routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { OrderService } from './orders.service.js';
@@ -51,7 +51,12 @@ export async function merchantOrderRoutes(
         'The orders that tab, period and search select, as a CSV or XLSX download (streamed)',
       ),
       querystring: orderExportQuery,
-      produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: {
+        200: contentResponse('CSV (UTF-8 with a byte-order mark) or XLSX, as `format` asks', {
+          'text/csv': z.string(),
+          [EXPORT_TYPES.xlsx]: binaryBody(),
+        }),
+      },
     },
     handler: async (req, reply) => {
       const { fileName, stream } = await orders.exportFile(authOf(req).accountId, req.query);

@@ -1,7 +1,8 @@
 import { businessRecordsQuery, businessRecordsResponse } from '@sm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { routeDoc } from '../../lib/route-doc.js';
+import { z } from 'zod';
+import { contentResponse, routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
 import type { RecordsService } from './records.service.js';
 
@@ -36,7 +37,7 @@ export async function recordsRoutes(
         RANGE_RULES,
       ),
       querystring: businessRecordsQuery,
-      produces: ['text/csv'],
+      response: { 200: contentResponse('The CSV file', { 'text/csv': z.string() }) },
     },
     handler: async (req, reply) => {
       const { fileName, body } = await records.exportCsv(authOf(req).accountId, req.query);

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   idParams,
   MAX_SSM_DOCUMENT_BYTES,
+  SSM_DOCUMENT_TYPES,
   storeBasicInfoInput,
   storeCarouselInput,
   storeProfile,
@@ -13,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { routeDoc } from '../../lib/route-doc.js';
+import { binaryBody, contentResponse, routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
 import { fileOf } from '../media/media.routes.js';
 import { attachmentDisposition } from './store.documents.js';
@@ -30,6 +31,12 @@ const ssmForm = z.object({
       `The SSM registration document: a PDF or a photo (JPEG, PNG or WebP), up to ${MAX_SSM_DOCUMENT_BYTES / MB} MB`,
     ),
 });
+
+/** A stored SSM document as the OpenAPI document tells it: any type an upload may have. */
+export const ssmDocumentResponse = contentResponse(
+  'The file as uploaded, of the type its content was found to be',
+  Object.fromEntries(Object.keys(SSM_DOCUMENT_TYPES).map((type) => [type, binaryBody()])),
+);
 
 /** Sends a stored document as a download: private, never cached, never sniffed as a page. */
 export function sendDocument(
@@ -181,6 +188,7 @@ export async function storeRoutes(app: FastifyInstance, { store }: { store: Stor
         'Another merchant’s document answers 404, as a missing one does.',
       ),
       params: idParams,
+      response: { 200: ssmDocumentResponse },
     },
     handler: async (req, reply) =>
       sendDocument(reply, await store.openDocument(authOf(req).accountId, req.params.id)),
