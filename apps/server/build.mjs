@@ -23,3 +23,8 @@ await build({
 await cp(new URL('src/db/migrations/', root), new URL('dist/migrations/', root), {
   recursive: true,
 });
+// The common-password list, read beside the bundle (common-passwords.ts).
+await cp(
+  new URL('src/modules/auth/common-passwords.txt', root),
+  new URL('dist/common-passwords.txt', root),
+);

@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   INVALID_PHONE: { status: 400, message: 'Invalid phone format' },
   PASSWORD_TOO_SHORT: { status: 400, message: 'Password must be at least 8 characters' },
   PASSWORD_TOO_LONG: { status: 400, message: 'Password must be at most 128 characters' },
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: 'This password is one of the most common: choose one that is hard to guess',
+  },
   PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Passwords do not match' },
   POLICY_NOT_AGREED: { status: 400, message: 'Please agree to the policy' },
   INVALID_CODE_FORMAT: { status: 400, message: 'The code has 6 digits' },

@@ -171,6 +171,45 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
     expect(after.id).toBeTruthy();
   });
 
+  it('refuses a common password at sign-up and reset, in any case, before the code', async () => {
+    const c = new Client(t.app);
+    const phone = newPhone();
+    await c.post('/api/auth/sms-code', { phone: phone.display, purpose: 'register' });
+    const code = await latestSmsCode(t.app, phone.e164);
+    for (const password of ['12345678', 'Password1', 'IloveYou', 'qwertyuiop']) {
+      const res = await c.post('/api/auth/register', {
+        phone: phone.display,
+        code,
+        password,
+        confirmPassword: password,
+        agreePolicy: true,
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({
+        code: 'PASSWORD_TOO_COMMON',
+        field: 'password',
+      });
+    }
+    // The code was not spent on them: it still signs up with a password of one's own.
+    const ok = await c.post('/api/auth/register', {
+      phone: phone.display,
+      code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agreePolicy: true,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    await c.post('/api/auth/sms-code', { phone: phone.display, purpose: 'reset' });
+    const reset = await c.post('/api/auth/reset-password', {
+      phone: phone.display,
+      code: await latestSmsCode(t.app, phone.e164),
+      password: 'baseball1',
+      confirmPassword: 'baseball1',
+    });
+    expect(reset.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
+  });
+
   it('forgets old wrong passwords: only a run within fifteen minutes locks', async () => {
     const phone = await register(new Client(t.app));
     const c = new Client(t.app, '203.0.113.10');

@@ -29,6 +29,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { accountEvent, insertEvent } from '../events/events.repo.js';
 import * as repo from './auth.repo.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { Role } from './auth.repo.js';
 import { smsBody, type SmsSender } from './sms.js';
 
@@ -50,6 +51,13 @@ export interface AuthDeps {
   secret: string;
   sms: SmsSender;
   log: FastifyBaseLogger;
+}
+
+/** ASVS 5.0 6.2.4: a password on the list of common ones is refused, before any code is spent. */
+async function refuseCommon(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw new AppError('PASSWORD_TOO_COMMON', { field: 'password' });
+  }
 }
 
 export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
@@ -182,6 +190,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
 
     /** Creates the account and signs it in; returns the session token for the cookie. */
     async register(role: Role, input: { phone: string; code: string; password: string }) {
+      await refuseCommon(input.password);
       // A wrong code must not cost a password hash: check first, hash, then check again and write.
       await withValidCode(role, input, 'register', false, async () => null);
       const passwordHash = await hashPassword(input.password);
@@ -253,6 +262,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
 
     /** Sets a new password and ends every session of the account (PRODUCT.md §3). */
     async resetPassword(role: Role, input: { phone: string; code: string; password: string }) {
+      await refuseCommon(input.password);
       await withValidCode(role, input, 'reset', false, async () => null);
       const passwordHash = await hashPassword(input.password);
       await withValidCode(role, input, 'reset', true, async (tx, accountId) => {
