@@ -9,13 +9,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, ERROR_CODES, errorResponse } from '@sm/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { limitKeyOf } from './lib/client-address.js';
 import { setPasswordHashCost } from './lib/crypto.js';
 import { type Clock, isTestClock, systemClock, type TestClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
+import { openApiTransform } from './lib/openapi.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { validatorCompiler } from './lib/validator.js';
 import { readWebBuild } from './lib/web-build.js';
@@ -201,7 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -1,0 +1,70 @@
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type Schema = Record<string, unknown>;
+
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where a JSON Schema holds other schemas: one, a list, or a map of them. */
+const ONE = ['items', 'additionalProperties', 'not'];
+const LIST = ['anyOf', 'oneOf', 'allOf'];
+const MAP = ['properties'];
+
+/**
+ * OpenAPI 3.0.3 lets `nullable: true` add null to `type` only: an `enum` still has to list null,
+ * and without `type` nullable means nothing. fastify-type-provider-zod folds `z.enum(…).nullable()`
+ * into `{type, enum, nullable}` and a nullable union into `{anyOf, nullable}`, so the document
+ * refused the nulls the server sends (an order's `cancelReason`, a lot's `endReason`…). This
+ * puts null into such enums, and moves a union's nullable onto its branches.
+ */
+export function nullableAsOpenApi30(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableAsOpenApi30);
+  if (!isSchema(schema)) return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ONE.includes(key) || LIST.includes(key)) out[key] = nullableAsOpenApi30(value);
+    else if (MAP.includes(key) && isSchema(value)) {
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, nullableAsOpenApi30(child)]),
+      );
+    } else out[key] = value;
+  }
+  if (out.nullable !== true) return out;
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  const branches = out.anyOf ?? out.oneOf;
+  if (out.type === undefined && Array.isArray(branches)) {
+    delete out.nullable;
+    // Under oneOf, null may match one branch only.
+    const targets = out.anyOf ? branches : branches.slice(0, 1);
+    for (const branch of targets.filter(isSchema)) {
+      Object.assign(branch, nullableAsOpenApi30({ ...branch, nullable: true }));
+    }
+  }
+  return out;
+}
+
+/** A route's response: a schema, or `{description, content: {type: {schema}}}` (route-doc.ts). */
+function responseAsOpenApi30(response: unknown): unknown {
+  if (!isSchema(response) || !isSchema(response.content)) return nullableAsOpenApi30(response);
+  const content = Object.entries(response.content).map(([type, media]) => [
+    type,
+    isSchema(media) ? { ...media, schema: nullableAsOpenApi30(media.schema) } : media,
+  ]);
+  return { ...response, content: Object.fromEntries(content) };
+}
+
+/** The zod type provider's OpenAPI transform, with nullable as OpenAPI 3.0.3 reads it. */
+export const openApiTransform: typeof jsonSchemaTransform = (document) => {
+  const { schema, url } = jsonSchemaTransform(document);
+  if (!isSchema(schema)) return { schema, url };
+  const out: Schema = { ...schema };
+  for (const part of ['body', 'querystring', 'params', 'headers']) {
+    if (part in out) out[part] = nullableAsOpenApi30(out[part]);
+  }
+  if (isSchema(out.response)) {
+    out.response = Object.fromEntries(
+      Object.entries(out.response).map(([status, r]) => [status, responseAsOpenApi30(r)]),
+    );
+  }
+  return { schema: out as typeof schema, url };
+};
