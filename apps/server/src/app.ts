@@ -29,6 +29,7 @@ import { type AuctionService, createAuctionService } from './modules/auctions/au
 import { createBidService } from './modules/auctions/bids.service.js';
 import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.routes.js';
 import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
+import { bodyDeadline } from './lib/body-deadline.js';
 import { eInvoiceClientFor } from './modules/invoices/einvoice.client.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/invoices.service.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { database, secrets } = deps;
   const clock = deps.clock ?? systemClock;
 
+  await app.register(bodyDeadline, {});
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

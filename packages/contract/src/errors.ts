@@ -36,6 +36,11 @@ export const ERROR_CODES = {
   SESSION_EXPIRED: { status: 401, message: 'Please login again' },
   FORBIDDEN: { status: 403, message: 'Not allowed' },
   CROSS_ORIGIN: { status: 403, message: 'Request from another site refused' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    message: 'Too many live connections for this sign-in: close other tabs of the app',
+  },
+  REQUEST_STALLED: { status: 408, message: 'The request stopped arriving: send it again' },
   // Lots and auctions
   PHOTO_REQUIRED: { status: 400, message: 'Please upload at least 1 photo' },
   TOO_MANY_PHOTOS: { status: 400, message: 'At most 3 photos' },

@@ -9,6 +9,7 @@ import {
 } from '../../../test/auctions.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 import { openEventStream } from '../../../test/sse.js';
+import { MAX_STREAMS_PER_SESSION } from './events.routes.js';
 
 describe.each(DB_KINDS)('live events on %s', (kind) => {
   let t: TestApp;
@@ -61,6 +62,35 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     for (let i = 0; i < 2; i++) types.push(JSON.parse((await resumed.next()).data ?? '').type);
     expect(types).toEqual(['bid', 'lot_ended']);
     resumed.close();
+  });
+
+  it('lets one session hold a few streams, refuses more, and frees a slot when one closes', async () => {
+    const merchant = await signIn(t, 'merchant');
+    const headers = { cookie: merchant.cookieHeader() };
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+      const stream = await openEventStream(`${base}/api/events`, headers);
+      expect(stream.status).toBe(200);
+      streams.push(stream);
+    }
+    const refused = await fetch(`${base}/api/events`, { headers });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_STREAMS' });
+    // Another sign-in of the same merchant (another phone) has its own.
+    const other = await signIn(t, 'merchant');
+    const elsewhere = await openEventStream(`${base}/api/events`, { cookie: other.cookieHeader() });
+    expect(elsewhere.status).toBe(200);
+    elsewhere.close();
+    streams.pop()?.close();
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${base}/api/events`, { headers });
+        const ok = again.status === 200;
+        await again.body?.cancel();
+        return ok;
+      })
+      .toBe(true);
+    for (const stream of streams) stream.close();
   });
 
   it('carries no other merchant’s events and refuses a stream without a session', async () => {

@@ -4,7 +4,8 @@ import type { ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { contentResponse } from '../../lib/route-doc.js';
+import { contentResponse, errorList } from '../../lib/route-doc.js';
+import { AppError } from '../../lib/errors.js';
 import { authOf } from '../auth/auth.guard.js';
 import type { EventHub } from './events.hub.js';
 import { RESYNC } from './events.hub.js';
@@ -12,6 +13,11 @@ import { eventsAfter, latestEventId, type MerchantEventRow } from './events.repo
 
 /** Comments keep proxies and phones from dropping an idle stream. */
 const HEARTBEAT_MS = 20_000;
+/**
+ * Open streams one session may hold in one process: a merchant with a few tabs of the app open
+ * needs one each; hundreds from one cookie are an attack on the process's memory and sockets.
+ */
+export const MAX_STREAMS_PER_SESSION = 6;
 const REPLAY_PAGE = 500;
 
 const lastEventId = (value: unknown): number | null => {
@@ -21,6 +27,8 @@ const lastEventId = (value: unknown): number | null => {
 
 export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: EventHub; db: Db }) {
   const open = new Set<ServerResponse>();
+  /** Open streams by session (its token's hash). */
+  const perSession = new Map<string, number>();
   // Streams never end by themselves; a closing server ends them so that it can finish.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -33,6 +41,9 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
       security: [{ merchantSession: [] }],
       summary:
         'Server-Sent Events of this merchant: bids, buyouts, ends. Resumes after Last-Event-ID (header, or ?lastEventId=)',
+      description: errorList(['NOT_LOGGED_IN', 'TOO_MANY_STREAMS']).concat(
+        `\n\nAt most ${MAX_STREAMS_PER_SESSION} open streams per sign-in (per server process).`,
+      ),
       querystring: z.object({ lastEventId: z.string().max(20).optional() }),
       response: {
         200: contentResponse(
@@ -42,7 +53,12 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
       },
     },
     handler: async (req, reply) => {
-      const { accountId } = authOf(req);
+      const { accountId, tokenHash } = authOf(req);
+      const held = perSession.get(tokenHash) ?? 0;
+      // The new one is refused, not the oldest closed: a closed tab would reconnect and close
+      // another in turn.
+      if (held >= MAX_STREAMS_PER_SESSION) throw new AppError('TOO_MANY_STREAMS');
+      perSession.set(tokenHash, held + 1);
       const resumeFrom = lastEventId(req.headers['last-event-id'] ?? req.query.lastEventId);
       reply.hijack();
       const res = reply.raw;
@@ -79,6 +95,9 @@ export async function eventsRoutes(app: FastifyInstance, { hub, db }: { hub: Eve
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(res);
+        const left = (perSession.get(tokenHash) ?? 1) - 1;
+        if (left > 0) perSession.set(tokenHash, left);
+        else perSession.delete(tokenHash);
       });
 
       try {
