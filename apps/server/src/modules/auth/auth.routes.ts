@@ -155,6 +155,7 @@ export function authRoutes(role: Role) {
       onRequest: requireSession,
       schema: {
         tags: [tag],
+        security: [{ [role === 'merchant' ? 'merchantSession' : 'buyerSession']: [] }],
         summary: 'The signed-in profile',
         description: errorList(['NOT_LOGGED_IN', 'SESSION_EXPIRED']),
         response: { 200: profile },

@@ -67,6 +67,7 @@ export async function mediaRoutes(app: FastifyInstance, { service, mediaDir }: M
     onRequest: app.requireMerchant,
     schema: {
       tags: ['Media'],
+      security: [{ merchantSession: [] }],
       summary: 'Upload one photo or video of a lot (multipart/form-data, field `file`)',
       description:
         'The content decides the type, not the name: photos are re-encoded to WebP within 1600×1600 with a 400×400 thumbnail and no metadata; videos are stored as uploaded.',
