@@ -60,7 +60,11 @@ import { createRecordsService } from './modules/records/records.service.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { createStoreService } from './modules/store/store.service.js';
-import { createPrintingService } from './modules/printing/printing.service.js';
+import {
+  createPrintingService,
+  type PrintingService,
+} from './modules/printing/printing.service.js';
+import { cloudPrntRoutes } from './modules/printing/cloudprnt.routes.js';
 import type { PrinterNetwork } from './modules/printing/network-printer.js';
 
 export interface AppDeps {
@@ -98,6 +102,7 @@ declare module 'fastify' {
       payouts: PayoutService;
       push: PushService;
       invoices: InvoiceService;
+      printing: PrintingService;
     };
   }
 }
@@ -263,7 +268,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       : null,
     log: app.log,
   });
-  app.decorate('services', { auth, auctions, orders, payouts, push, invoices });
+  const printing = createPrintingService({
+    db: database.db,
+    clock,
+    secret: secrets.appSecret,
+    lan: config.printing,
+    network: deps.printerNetwork,
+  });
+  app.decorate('services', { auth, auctions, orders, payouts, push, invoices, printing });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -279,15 +291,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(buyerAuctionRoutes, { prefix: '/api/buyer', bids });
   await app.register(merchantOrderRoutes, { prefix: '/api', orders });
   await app.register(merchantInvoiceRoutes, { prefix: '/api', invoices });
-  await app.register(printingRoutes, {
-    prefix: '/api',
-    printing: createPrintingService({
-      db: database.db,
-      clock,
-      lan: config.printing,
-      network: deps.printerNetwork,
-    }),
-  });
+  await app.register(printingRoutes, { prefix: '/api', printing });
+  // Cloud printers poll without a session: a plugin of their own, outside the merchant guard.
+  await app.register(cloudPrntRoutes, { cloud: printing.cloud });
   await app.register(merchantWalletRoutes, {
     prefix: '/api',
     wallet: createMerchantWalletService({ db: database.db, clock }),

@@ -12,6 +12,7 @@ import { startPaymentDeadline } from './jobs/payment-deadline.js';
 import { startEInvoices } from './jobs/einvoices.js';
 import { startPayouts } from './jobs/payouts.js';
 import { startPush } from './jobs/push.js';
+import { startCloudPrintSweep } from './jobs/cloud-print.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
 import { purgeEvents } from './modules/events/events.repo.js';
 import { purgeKeys } from './modules/idempotency/idempotency.repo.js';
@@ -55,6 +56,7 @@ async function main() {
   const stopPayouts = startPayouts(app.services.payouts, app.log);
   const stopPush = startPush(app.services.push, app.log);
   const stopEInvoices = startEInvoices(app.services.invoices, app.log);
+  const stopCloudPrint = startCloudPrintSweep(app.services.printing.cloud, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await Promise.all([
@@ -63,6 +65,7 @@ async function main() {
       stopPayouts(),
       stopPush(),
       stopEInvoices(),
+      stopCloudPrint(),
     ]);
     await database.close();
   });

@@ -470,6 +470,72 @@ const steps = (): [string, Step][] => [
   ],
   ['GET /api/printers/test-page.bin', (c) => c.call(c.m.merchantA, { query: { name: 'Kaunter' } })],
   ['GET /api/printers/test-page.png', (c) => c.call(c.m.merchantA)],
+  [
+    'POST /api/cloudprnt',
+    async (c) => {
+      // Merchant A's cloud printer, and its key from the URL Printer setup shows.
+      const mac = '00:11:62:c0:ff:ee';
+      const merchant = c.m.merchantA.headers();
+      const added = await c.m.t.app.inject({
+        method: 'POST',
+        url: '/api/printers',
+        headers: merchant,
+        payload: { name: `${MARK} cloud`, kind: 'cloud', mac },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const printer = added.json() as { id: string; cloud: { pollPath: string } };
+      const key = new URL(printer.cloud.pollPath, 'http://x').searchParams.get('key') ?? '';
+      Object.assign(c.made, { cloudPrinter: printer.id, cloudMac: mac, cloudKey: key });
+      // First contact (asked for its polling interval), and a printer no one registered.
+      await c.call(null, { query: { key }, body: { printerMAC: mac, statusCode: '200%20OK' } });
+      await c.call(null, { body: { printerMAC: '00:11:62:00:00:01', statusCode: '200 OK' } });
+      const queued = await c.m.t.app.inject({
+        method: 'POST',
+        url: `/api/printers/${printer.id}/test`,
+        headers: merchant,
+        payload: {},
+      });
+      expect(queued.statusCode, queued.body).toBe(200);
+      const offer = await c.call(null, {
+        query: { key },
+        body: {
+          printerMAC: mac,
+          statusCode: '200 OK',
+          status: '23 86 00 00 00 00 00 00 00 ',
+          printingInProgress: false,
+          clientAction: [{ request: 'GetPollInterval', result: '5' }],
+        },
+      });
+      c.made.cloudToken = String(offer.json().jobToken);
+    },
+  ],
+  [
+    'GET /api/cloudprnt',
+    async (c) => {
+      const { cloudKey: key = '', cloudMac: mac = '', cloudToken: token = '' } = c.made;
+      await c.call(null, { query: { key, mac, type: 'image/png', token } });
+      await c.call(null, { query: { key, mac, type: 'application/vnd.star.line', token } });
+      await c.call(null, { query: { mac: '00:11:62:00:00:01', type: 'image/png' } });
+      // The confirmation as a GET (deleteMethod GET): of no job here.
+      await c.call(null, { query: { key, mac, token: 'none', code: '520', delete: '' } });
+    },
+  ],
+  [
+    'DELETE /api/cloudprnt',
+    (c) =>
+      c.call(null, {
+        query: {
+          key: c.made.cloudKey ?? '',
+          mac: c.made.cloudMac ?? '',
+          token: c.made.cloudToken ?? '',
+          code: '200 OK',
+        },
+      }),
+  ],
+  [
+    'GET /api/print-jobs',
+    (c) => c.call(c.m.merchantA, { query: { printerId: c.made.cloudPrinter ?? '' } }),
+  ],
 
   ['GET /api/wallet', (c) => c.call(c.m.merchantA)],
   ['GET /api/wallet/statement', (c) => c.call(c.m.merchantA)],

@@ -86,6 +86,10 @@ export const MERCHANT_EVENT_TYPES = [
   'business_reviewed',
   /** Wrong passwords locked an address out of the merchant's account: news, nothing to refresh. */
   'sign_in_locked',
+  /** A cloud printer polled with another status, or one of its jobs moved (order: the slip's). */
+  'printer_updated',
+  /** A cloud print job failed: not fetched or not confirmed in time, or the printer's error. */
+  'print_failed',
 ] as const;
 
 /** What the in-app notification list tells a merchant (each can be switched off). */
@@ -99,6 +103,7 @@ export const NOTIFICATION_TYPES = [
   'bank_account_reviewed',
   'business_reviewed',
   'sign_in_locked',
+  'print_failed',
 ] as const;
 
 /**

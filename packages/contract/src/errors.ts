@@ -154,6 +154,14 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Network printing is not available on this server: use Bluetooth or the print dialog',
   },
+  INVALID_MAC: {
+    status: 400,
+    message: 'Enter the printer’s MAC address, as on its self-test print: 00:11:62:12:34:56',
+  },
+  PRINTER_MAC_TAKEN: {
+    status: 409,
+    message: 'A printer with this MAC address is already set up on an account',
+  },
   // Store (PRODUCT.md §7)
   STORE_NAME_REQUIRED: { status: 400, message: 'Enter the business name' },
   STORE_NAME_TOO_LONG: { status: 400, message: 'Business name: at most 80 characters' },

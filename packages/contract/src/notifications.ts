@@ -16,6 +16,8 @@ export type NotificationType = z.infer<typeof notificationType>;
  * - withdrawal_reviewed: amount, status ('completed' | 'rejected'), reason
  * - bank_account_reviewed, business_reviewed: status ('verified' | 'rejected'), reason
  * - sign_in_locked: address (the client address the limits count, an IPv6 client by its /64)
+ * - print_failed: printerName, reason ('not_fetched' | 'not_confirmed' | the printer's status
+ *   code), jobs (how many failed at once), orderNumber (of a slip, when it was one job)
  */
 export type NotificationData = Record<string, string | number | null>;
 
@@ -152,6 +154,9 @@ export function notificationTarget(n: {
     // Not the merchant's guesses? A new password ends every session and every guess.
     case 'sign_in_locked':
       return '/pages/forget-password/forget-password';
+    // Printer setup shows the printer's state and its jobs: print again from there or the order.
+    case 'print_failed':
+      return '/pages/profile/printer';
   }
 }
 
@@ -171,6 +176,9 @@ export const NOTIFICATION_TEXT_KEYS = [
   'business_verified',
   'business_rejected',
   'sign_in_locked',
+  'print_not_fetched',
+  'print_not_confirmed',
+  'print_failed',
 ] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
@@ -249,6 +257,12 @@ export function notificationText(type: NotificationType, data: NotificationData)
       };
     case 'sign_in_locked':
       return { key: 'sign_in_locked', vars: { address: str(data.address) } };
+    case 'print_failed': {
+      const vars = { printer: str(data.printerName), code: str(data.reason) };
+      if (data.reason === 'not_fetched') return { key: 'print_not_fetched', vars };
+      if (data.reason === 'not_confirmed') return { key: 'print_not_confirmed', vars };
+      return { key: 'print_failed', vars };
+    }
   }
 }
 

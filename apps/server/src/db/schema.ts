@@ -6,6 +6,8 @@ import {
   NOTIFICATION_TYPES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
+  PRINT_JOB_KINDS,
+  PRINT_JOB_STATES,
   PRINTER_KINDS,
   TAX_DOCUMENT_KINDS,
   WALLET_ENTRY_TYPES,
@@ -716,9 +718,72 @@ export const printers = pgTable(
     paperWidth: integer('paper_width').notNull(),
     host: text('host'),
     port: integer('port'),
+    /** Cloud printers: the MAC address it polls with (lowercase, colons); one account's only. */
+    mac: text('mac'),
+    /** Cloud printers: its last poll, and the status code and ASB status bytes it reported. */
+    cloudSeenAt: tstz('cloud_seen_at'),
+    cloudStatusCode: text('cloud_status_code'),
+    cloudAsb: text('cloud_asb'),
+    /** Its polling interval as it reported it (clientAction GetPollInterval), seconds. */
+    cloudPollSeconds: integer('cloud_poll_seconds'),
+    /** When the server last asked it for that, so that a printer that cannot answer is not asked at every poll. */
+    cloudInfoAskedAt: tstz('cloud_info_asked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('printers_merchant_idx').on(t.merchantId)],
+  (t) => [
+    index('printers_merchant_idx').on(t.merchantId),
+    uniqueIndex('printers_mac_key')
+      .on(t.mac)
+      .where(sql`${t.mac} is not null`),
+  ],
+);
+
+export const printJobState = pgEnum('print_job_state', PRINT_JOB_STATES);
+export const printJobKind = pgEnum('print_job_kind', PRINT_JOB_KINDS);
+
+/**
+ * What a merchant sent to a cloud printer, which the printer pulls (Star CloudPRNT): queued until
+ * a poll is offered it with a fresh token and the GET with that token fetches it (sent), printed
+ * when the printer confirms, failed after its errors or when it was not fetched or confirmed in
+ * time. The page is drawn when fetched, from what it is of (an order's slip, the test page).
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Queue order: first in, first offered (times can tie). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    printerId: uuid('printer_id')
+      .notNull()
+      .references(() => printers.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.accountId, { onDelete: 'cascade' }),
+    kind: printJobKind('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The slip's labels' language. */
+    lang: text('lang').notNull(),
+    /** The printer's paper when the job was queued. */
+    paperWidth: integer('paper_width').notNull(),
+    state: printJobState('state').notNull().default('queued'),
+    /** The token of the poll that offered it last: only a GET with it fetches the job. */
+    token: text('token'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: tstz('created_at').notNull(),
+    /** When it last entered the queue: created, or put back after a printer error. */
+    queuedAt: tstz('queued_at').notNull(),
+    fetchedAt: tstz('fetched_at'),
+    printedAt: tstz('printed_at'),
+    failedAt: tstz('failed_at'),
+  },
+  (t) => [
+    index('print_jobs_printer_idx').on(t.printerId, t.state, t.seq),
+    index('print_jobs_merchant_idx').on(t.merchantId, t.seq),
+    index('print_jobs_open_idx')
+      .on(t.state, t.queuedAt)
+      .where(sql`${t.state} in ('queued', 'sent')`),
+  ],
 );
 
 export const bankAccountStatus = pgEnum('bank_account_status', BANK_ACCOUNT_STATUSES);

@@ -102,6 +102,8 @@ function roleOfPath(path: string): Role {
   if (/^\/api\/(buyer\/)?auth\//.test(path) || ['/api/health', '/api/version'].includes(path)) {
     return 'public';
   }
+  // Cloud printers poll with no session: their MAC and the key in their URL name them.
+  if (path === '/api/cloudprnt') return 'public';
   if (path.startsWith('/api/operator/')) return 'operator';
   if (path.startsWith('/api/buyer/')) return 'buyer';
   return 'merchant';
@@ -725,6 +727,13 @@ export const ID_ROUTES: Record<string, IdRoute> = {
       { label: 'id', params: { id: m.a.printer }, body: { orderId: m.a.order } },
       { label: 'orderId', params: { id: me.own.printer }, body: { orderId: m.a.order } },
     ],
+  },
+  'GET /api/print-jobs': {
+    calls: (m): IdCall[] => [
+      { label: 'orderId', query: { orderId: m.a.order } },
+      { label: 'printerId', query: { printerId: m.a.printer } },
+    ],
+    open: 'filters the caller’s own print jobs by it: another’s order or printer finds none',
   },
   'GET /api/wallet/statement': {
     calls: (m) => [{ query: { cursor: m.a.ledgerEntry } }],

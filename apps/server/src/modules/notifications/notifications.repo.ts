@@ -24,6 +24,7 @@ export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, Notificati
   bank_account_reviewed: 'bank_account_reviewed',
   business_reviewed: 'business_reviewed',
   sign_in_locked: 'sign_in_locked',
+  print_failed: 'print_failed',
 };
 
 /**
@@ -73,6 +74,13 @@ const DATA_OF: Record<NotificationType, SQL> = {
     select jsonb_build_object('address', f.ip) from login_failures f
     where f.account_id = e.merchant_id and f.locked_until is not null and f.ip not like 'device:%'
     order by f.updated_at desc limit 1)`,
+  // The cloud print jobs that failed with the event (one sweep may fail several of a merchant's).
+  print_failed: sql`(
+    select jsonb_build_object('printerName', min(p.name), 'reason', min(j.error),
+      'jobs', count(*), 'orderNumber', case when count(*) = 1 then min(o.number) end)
+    from print_jobs j join printers p on p.id = j.printer_id
+      left join orders o on o.id = j.order_id
+    where j.merchant_id = e.merchant_id and j.state = 'failed' and j.failed_at = e.created_at)`,
 };
 
 /**

@@ -47,6 +47,8 @@ const DELIVERY: Record<NotificationType, { ttlSeconds: number; urgency: webPush.
   business_reviewed: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   // Someone is guessing the password now: worth waking the phone for.
   sign_in_locked: { ttlSeconds: 60 * 60, urgency: 'high' },
+  // A slip that did not print: someone may be waiting at the counter for it.
+  print_failed: { ttlSeconds: 60 * 60, urgency: 'high' },
 };
 
 const VAPID_SETTING = 'vapid_keys';

@@ -1,12 +1,35 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { printers } from '../../db/schema.js';
 
 export type PrinterRow = typeof printers.$inferSelect;
 export type PrinterValues = Pick<
   typeof printers.$inferInsert,
-  'name' | 'kind' | 'paperWidth' | 'host' | 'port'
+  'name' | 'kind' | 'paperWidth' | 'host' | 'port' | 'mac'
 >;
+
+/**
+ * PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it): on a
+ * printer's write, another printer has its MAC (printers_mac_key).
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** What a cloud printer's polls told, kept only while it is the same printer (the same MAC). */
+const keptWhileSameMac = (mac: string | null) => {
+  const same = sql`${printers.mac} is not distinct from ${mac}`;
+  return {
+    cloudSeenAt: sql`case when ${same} then ${printers.cloudSeenAt} end`,
+    cloudStatusCode: sql`case when ${same} then ${printers.cloudStatusCode} end`,
+    cloudAsb: sql`case when ${same} then ${printers.cloudAsb} end`,
+    cloudPollSeconds: sql`case when ${same} then ${printers.cloudPollSeconds} end`,
+    cloudInfoAskedAt: sql`case when ${same} then ${printers.cloudInfoAskedAt} end`,
+  };
+};
 
 const mine = (merchantId: string, printerId: string) =>
   and(eq(printers.id, printerId), eq(printers.merchantId, merchantId));
@@ -43,7 +66,7 @@ export async function updatePrinter(
 ) {
   const [row] = await tx
     .update(printers)
-    .set(values)
+    .set({ ...values, ...keptWhileSameMac(values.mac ?? null) })
     .where(mine(merchantId, printerId))
     .returning();
   return row ?? null;

@@ -3,6 +3,8 @@ import {
   printer,
   printerInput,
   printerListResponse,
+  printJobList,
+  printJobListQuery,
   printResult,
   printSlipRequest,
   slipQuery,
@@ -71,7 +73,7 @@ export async function printingRoutes(
     schema: {
       ...doc(
         'Add a printer',
-        'A network printer needs a host; its port defaults to 9100. Bluetooth and system printers keep no address.',
+        'A network printer needs a host; its port defaults to 9100. A cloud printer (Star CloudPRNT) needs its MAC address, which no other printer may have (PRINTER_MAC_TAKEN); its `cloud.pollPath` is what to enter, after this server’s origin, as its CloudPRNT server URL. Bluetooth and system printers keep no address.',
       ),
       body: printerInput,
       response: { 200: printer },
@@ -101,8 +103,8 @@ export async function printingRoutes(
   r.post('/printers/:id/test', {
     schema: {
       ...doc(
-        'Print the test page on a network printer',
-        'Sent over TCP; no connection or no progress within 5 s is PRINTER_UNREACHABLE. A Bluetooth or system printer is printed by the app (GET /api/printers/test-page.bin or .png): here it is BAD_REQUEST at field `kind`.',
+        'Print the test page on a network or cloud printer',
+        'Network: sent over TCP; no connection or no progress within 5 s is PRINTER_UNREACHABLE; answers the bytes sent. Cloud: queued for the printer to fetch at its next poll; answers the job at once (see GET /api/print-jobs). A Bluetooth or system printer is printed by the app (GET /api/printers/test-page.bin or .png): here it is BAD_REQUEST at field `kind`.',
       ),
       params: idParams,
       body: testPrintRequest.optional(),
@@ -115,8 +117,8 @@ export async function printingRoutes(
   r.post('/printers/:id/print', {
     schema: {
       ...doc(
-        'Print an order’s pick-up slip on a network printer',
-        'As the test page: over TCP, PRINTER_UNREACHABLE when the printer does not answer.',
+        'Print an order’s pick-up slip on a network or cloud printer',
+        'As the test page: over TCP, PRINTER_UNREACHABLE when the printer does not answer; or queued for a cloud printer.',
       ),
       params: idParams,
       body: printSlipRequest,
@@ -124,6 +126,18 @@ export async function printingRoutes(
     },
     handler: async (req) =>
       printing.printSlip(authOf(req).accountId, req.params.id, req.body.orderId, req.body.lang),
+  });
+
+  r.get('/print-jobs', {
+    schema: {
+      ...doc(
+        'This merchant’s latest cloud print jobs, newest first',
+        'Of one order or one printer if asked (another merchant’s id finds none). A job is queued, sent (the printer fetched it), printed (it confirmed) or failed (`error`: not_fetched, not_confirmed, or the status code the printer reported).',
+      ),
+      querystring: printJobListQuery,
+      response: { 200: printJobList },
+    },
+    handler: async (req) => printing.cloud.jobs(authOf(req).accountId, req.query),
   });
 
   for (const format of ['escpos', 'png'] as const) {

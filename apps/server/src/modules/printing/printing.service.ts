@@ -1,7 +1,9 @@
 import {
   DEFAULT_PRINTER_PORT,
   type Locale,
+  LOCALES,
   maskMalaysianMobile,
+  normalizeMac,
   type PaperWidth,
   type Printer,
   type printerInput,
@@ -15,6 +17,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { orderView } from '../orders/orders.repo.js';
 import { storeNameOf } from '../store/store.repo.js';
+import { cloudStatusOf, createCloudPrntService } from './cloudprnt.service.js';
+import type { PrintJobRow } from './cloudprnt.repo.js';
 import { type Bitmap, printJob } from './escpos.js';
 import {
   type LanPrinting,
@@ -40,6 +44,8 @@ type PrinterInput = z.output<typeof printerInput>;
 export interface PrintingDeps {
   db: Db;
   clock: Clock;
+  /** The app secret: cloud printers' keys are derived from it. */
+  secret: string;
   /** Which printers the server may reach (config.ts); no networks: none. */
   lan: LanPrinting;
   /** Tests stand in a LAN of their own; the server uses the system's. */
@@ -48,24 +54,21 @@ export interface PrintingDeps {
   printerTimeoutMs?: number;
 }
 
-const printerOfRow = (row: PrinterRow): Printer => ({
-  id: row.id,
-  name: row.name,
-  kind: row.kind,
-  paperWidth: row.paperWidth as PaperWidth,
-  host: row.host,
-  port: row.port,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** Only a network printer keeps an address; the browser finds a Bluetooth or system one itself. */
+/**
+ * Only a network printer keeps an address and only a cloud printer a MAC; the browser finds a
+ * Bluetooth or system one itself.
+ */
 const valuesOf = (input: PrinterInput): PrinterValues => ({
   name: input.name,
   kind: input.kind,
   paperWidth: input.paperWidth,
   host: input.kind === 'network' ? (input.host ?? null) : null,
   port: input.kind === 'network' ? (input.port ?? DEFAULT_PRINTER_PORT) : null,
+  mac: input.kind === 'cloud' && input.mac ? normalizeMac(input.mac) : null,
 });
+
+const localeOf = (lang: string): Locale =>
+  (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : 'en';
 
 /** A page as the browser prints it: the whole ESC/POS job (Bluetooth) or a PNG (print dialog). */
 const fileOf = async (bitmap: Bitmap, format: 'escpos' | 'png'): Promise<Buffer> =>
@@ -74,11 +77,24 @@ const fileOf = async (bitmap: Bitmap, format: 'escpos' | 'png'): Promise<Buffer>
 export function createPrintingService({
   db,
   clock,
+  secret,
   lan,
   network = systemNetwork,
   printerTimeoutMs = PRINTER_TIMEOUT_MS,
 }: PrintingDeps) {
   const networkPrinting = lanPrintingOn(lan);
+
+  const printerOfRow = (row: PrinterRow, now: Date): Printer => ({
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    paperWidth: row.paperWidth as PaperWidth,
+    host: row.host,
+    port: row.port,
+    mac: row.mac,
+    cloud: row.kind === 'cloud' ? cloudStatusOf(row, now, secret) : null,
+    createdAt: row.createdAt.toISOString(),
+  });
 
   /**
    * The rules a network printer's address can be told about at once, because they depend on no
@@ -158,27 +174,60 @@ export function createPrintingService({
     return { ok: true, bytes: bytes.length };
   }
 
-  const testPage = (name: string | null): TestPageData => ({
+  const testPage = (name: string | null, printedAt = clock.now()): TestPageData => ({
     printerName: name,
-    printedAt: clock.now(),
+    printedAt,
   });
 
+  /** A cloud printer's job as the PNG it fetches: drawn then, as the browser's pages are. */
+  async function renderJob(job: PrintJobRow): Promise<Buffer> {
+    const paper = job.paperWidth as PaperWidth;
+    const lang = localeOf(job.lang);
+    if (job.kind === 'slip' && job.orderId) {
+      return bitmapToPng(await renderSlip(await slipOf(job.merchantId, job.orderId), paper, lang));
+    }
+    const printer = await repo.printerOf(db, job.merchantId, job.printerId);
+    // The time it was asked for: the same page however often the printer fetches it.
+    return bitmapToPng(
+      await renderTestPage(testPage(printer?.name ?? null, job.createdAt), paper, lang),
+    );
+  }
+
+  const cloud = createCloudPrntService({ db, clock, secret, render: renderJob });
+
+  /** A printer with this MAC on any account: the unique index refuses it, the merchant is told. */
+  async function saved(write: () => Promise<PrinterRow | null>) {
+    let row: PrinterRow | null;
+    try {
+      row = await write();
+    } catch (err) {
+      if (repo.isUniqueViolation(err)) throw new AppError('PRINTER_MAC_TAKEN', { field: 'mac' });
+      throw err;
+    }
+    if (!row) throw new AppError('NOT_FOUND');
+    return printerOfRow(row, clock.now());
+  }
+
   return {
+    /** Cloud printing: the printers' polls, their jobs, and the sweep of jobs past their time. */
+    cloud,
+
     async list(merchantId: string) {
+      const now = clock.now();
       return {
-        items: (await repo.printersOf(db, merchantId)).map(printerOfRow),
+        items: (await repo.printersOf(db, merchantId)).map((row) => printerOfRow(row, now)),
         networkPrinting,
       };
     },
 
     async create(merchantId: string, input: PrinterInput) {
-      return printerOfRow(await repo.insertPrinter(db, merchantId, checkInput(valuesOf(input))));
+      const values = checkInput(valuesOf(input));
+      return saved(() => repo.insertPrinter(db, merchantId, values));
     },
 
     async update(merchantId: string, printerId: string, input: PrinterInput) {
-      const row = await repo.updatePrinter(db, merchantId, printerId, checkInput(valuesOf(input)));
-      if (!row) throw new AppError('NOT_FOUND');
-      return printerOfRow(row);
+      const values = checkInput(valuesOf(input));
+      return saved(() => repo.updatePrinter(db, merchantId, printerId, values));
     },
 
     async remove(merchantId: string, printerId: string) {
@@ -186,17 +235,30 @@ export function createPrintingService({
       return { ok: true as const };
     },
 
-    /** The printer's test page, sent to a network printer. */
-    async testPrint(merchantId: string, printerId: string, lang: Locale) {
+    /** The printer's test page, sent to a network printer or queued for a cloud printer. */
+    async testPrint(merchantId: string, printerId: string, lang: Locale): Promise<PrintResult> {
       const row = await ownPrinter(merchantId, printerId);
+      if (row.kind === 'cloud') {
+        return { ok: true, job: await cloud.enqueue(row, { kind: 'test' }, lang) };
+      }
       return printBitmap(networkAddress(row), () =>
         renderTestPage(testPage(row.name), row.paperWidth as PaperWidth, lang),
       );
     },
 
-    /** An order's pick-up slip, sent to a network printer. */
-    async printSlip(merchantId: string, printerId: string, orderId: string, lang: Locale) {
+    /** An order's pick-up slip, sent to a network printer or queued for a cloud printer. */
+    async printSlip(
+      merchantId: string,
+      printerId: string,
+      orderId: string,
+      lang: Locale,
+    ): Promise<PrintResult> {
       const row = await ownPrinter(merchantId, printerId);
+      if (row.kind === 'cloud') {
+        // Another merchant's order reads as a missing one before anything is queued.
+        await slipOf(merchantId, orderId);
+        return { ok: true, job: await cloud.enqueue(row, { kind: 'slip', orderId }, lang) };
+      }
       // Another kind is refused before the order is read and drawn.
       const address = networkAddress(row);
       const slip = await slipOf(merchantId, orderId);

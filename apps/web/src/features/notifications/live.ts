@@ -17,6 +17,7 @@ const NOTIFYING: readonly MerchantEventType[] = [
   'bank_account_reviewed',
   'business_reviewed',
   'sign_in_locked',
+  'print_failed',
 ];
 
 /** A batch with news: the badge's count and the list (if on screen) refresh. */

@@ -32,6 +32,9 @@ describe('notification texts', () => {
       ['business_reviewed', { status: 'verified', reason: null }],
       ['business_reviewed', { status: 'rejected', reason: 'Unreadable' }],
       ['sign_in_locked', { address: '203.0.113.20' }],
+      ['print_failed', { printerName: 'Kaunter', reason: 'not_fetched', jobs: 1 }],
+      ['print_failed', { printerName: 'Kaunter', reason: 'not_confirmed', jobs: 1 }],
+      ['print_failed', { printerName: 'Kaunter', reason: '520', jobs: 2, orderNumber: null }],
     ];
     const varsOf = new Map<string, Record<string, string>>();
     for (const [type, data] of samples) {
@@ -60,6 +63,8 @@ describe('notification texts', () => {
     expect(notificationTarget({ type: 'withdrawal_reviewed', ...ids })).toBe(PATHS.wallet);
     expect(notificationTarget({ type: 'bank_account_reviewed', ...ids })).toBe(PATHS.bankAccount);
     expect(notificationTarget({ type: 'business_reviewed', ...ids })).toBe(PATHS.store);
+    // A print that failed: Printer setup shows the printer's state and its jobs.
+    expect(notificationTarget({ type: 'print_failed', ...ids })).toBe(PATHS.printer);
   });
 
   it('says how long ago in the app’s language, then the date after a week', () => {

@@ -4,24 +4,36 @@ import type {
   Printer,
   PrinterInput,
   PrinterList,
+  PrintJob,
+  PrintJobList,
   PrintResult,
 } from '@sm/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 
-/** Query keys of the feature, in one place: mutations invalidate by them. */
-const printingKeys = {
+/** Query keys of the feature, in one place: mutations and live events invalidate by them. */
+export const printingKeys = {
   printers: ['printers'] as const,
+  jobs: ['print-jobs'] as const,
 };
 
 const printerList = ({ signal }: { signal: AbortSignal }) =>
   request<PrinterList>('/api/printers', { signal });
+
+/**
+ * A cloud printer goes offline by saying nothing: while one is listed, the list is asked again
+ * this often (its state comes from the server's clock, not the phone's).
+ */
+const CLOUD_REFRESH_MS = 15_000;
+const hasCloudPrinter = (data: PrinterList | undefined) =>
+  data?.items.some((p) => p.kind === 'cloud') ?? false;
 
 export const printersQueryOptions = () =>
   queryOptions({
     queryKey: printingKeys.printers,
     queryFn: printerList,
     select: (data) => data.items,
+    refetchInterval: (query) => (hasCloudPrinter(query.state.data) ? CLOUD_REFRESH_MS : false),
   });
 
 /** Whether this server prints to network printers at all: the same answer as the list. */
@@ -45,6 +57,26 @@ const deletePrinter = (id: string) => request<{ ok: true }>(printerPath(id), { m
 const refreshPrinters = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: printingKeys.printers });
 
+/** Cloud print jobs still moving are asked again this often, beside the live events. */
+const OPEN_JOB_REFRESH_MS = 10_000;
+const isOpen = (job: PrintJob) => job.state === 'queued' || job.state === 'sent';
+
+/** The latest cloud print jobs of one order or one printer, newest first. */
+export const printJobsQueryOptions = (filter: { orderId?: string; printerId?: string }) =>
+  queryOptions({
+    queryKey: [...printingKeys.jobs, filter],
+    queryFn: ({ signal }) => request<PrintJobList>('/api/print-jobs', { signal, query: filter }),
+    select: (data) => data.items,
+    refetchInterval: (query) =>
+      query.state.data?.items.some(isOpen) ? OPEN_JOB_REFRESH_MS : false,
+  });
+
+/** After a print was queued or a printer or job changed: what shows them asks again. */
+export function refreshPrinting(queryClient: QueryClient) {
+  void refreshPrinters(queryClient);
+  void queryClient.invalidateQueries({ queryKey: printingKeys.jobs });
+}
+
 export function useSavePrinter() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: savePrinter, onSuccess: () => refreshPrinters(queryClient) });
@@ -55,7 +87,7 @@ export function useDeletePrinter() {
   return useMutation({ mutationFn: deletePrinter, onSuccess: () => refreshPrinters(queryClient) });
 }
 
-/** The server prints to a network printer: the test page… */
+/** The server prints to a network printer (or queues for a cloud one): the test page… */
 export const serverTestPrint = (printerId: string, lang: Locale) =>
   request<PrintResult>(`${printerPath(printerId)}/test`, { method: 'POST', data: { lang } });
 

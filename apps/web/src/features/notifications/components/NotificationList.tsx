@@ -13,6 +13,7 @@ import { currentLocale } from '../../../lib/i18n';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { WindowedList } from '../../../lib/ui/WindowedList';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
+import { PrinterIcon } from '../../../lib/ui/PrinterIcon';
 import { formatAgo, notificationLines } from '../text';
 import styles from './notifications.module.css';
 
@@ -33,6 +34,7 @@ const ICONS: Record<NotificationType, { icon: ReactNode; color: string }> = {
   bank_account_reviewed: { icon: <BankcardOutline />, color: '#13a8a8' },
   business_reviewed: { icon: <CheckShieldOutline />, color: '#0000ff' },
   sign_in_locked: { icon: <LockOutline />, color: 'var(--danger)' },
+  print_failed: { icon: <PrinterIcon />, color: 'var(--danger)' },
 };
 
 function TypeIcon({ item }: { item: NotificationItem }) {
