@@ -8,6 +8,7 @@ import {
   refreshNotifications,
 } from '../features/notifications/live';
 import { applyOrderEvents, refreshOrders } from '../features/orders/live';
+import { applyPrintingEvents, refreshPrinting } from '../features/printing/live';
 import { applyStoreEvents, refreshStore } from '../features/store/live';
 import { applyWalletEvents, refreshWallet } from '../features/wallet/live';
 import { parseMerchantEvent } from '../lib/events';
@@ -36,6 +37,7 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     applyBankEvents(queryClient, events);
     applyNotificationEvents(queryClient, events);
     applyStoreEvents(queryClient, events);
+    applyPrintingEvents(queryClient, events);
   };
   const close = openEventStream({
     url: '/api/events',
@@ -52,6 +54,7 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
       refreshBank(queryClient);
       refreshNotifications(queryClient);
       refreshStore(queryClient);
+      refreshPrinting(queryClient);
     },
   });
   // The service worker's push texts follow the app's language (see features/notifications).

@@ -1,5 +1,9 @@
+import type { PrintJob } from '@sm/contract';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
 import { printFileUrl } from './api';
+import { cloudServerUrl, jobStatus, jobSubject } from './jobs';
 import { bluetoothSupported, CHUNK_BYTES, PRINTER_SERVICES, writeChunks } from './bluetooth';
 import { printDocument } from './systemPrint';
 
@@ -70,5 +74,54 @@ describe('print files', () => {
     expect(html).toContain('@page { size: 58mm 97mm; margin: 0 }');
     expect(html).toContain('width: 58mm');
     expect(html).toContain('<img src="blob:x"');
+  });
+});
+
+describe('cloud print jobs', () => {
+  const job = (over: Partial<PrintJob>): PrintJob => ({
+    id: 'job-1',
+    printerId: 'printer-1',
+    printerName: 'Kaunter',
+    kind: 'slip',
+    orderId: 'order-1',
+    orderNumber: 'SO260115000001',
+    state: 'queued',
+    attempts: 0,
+    error: null,
+    createdAt: '2026-01-15T01:00:00.000Z',
+    fetchedAt: null,
+    printedAt: null,
+    failedAt: null,
+    ...over,
+  });
+  it('says where a job is: sent to the printer, printing, printed when, or why not', async () => {
+    await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+    const t = i18next.getFixedT('en');
+    const says = (over: Partial<PrintJob>) => jobStatus(t, job(over), 'en');
+    expect(says({})).toEqual({ text: 'Sent to the printer', tone: 'pending' });
+    expect(says({ error: '410' })).toEqual({
+      text: 'The printer reported 410: trying again',
+      tone: 'pending',
+    });
+    expect(says({ state: 'sent' })).toEqual({ text: 'Printing…', tone: 'pending' });
+    expect(says({ state: 'printed', printedAt: '2026-01-15T01:02:00.000Z' })).toEqual({
+      // 09:02 in Kuala Lumpur.
+      text: expect.stringMatching(/^Printed 15 Jan 2026, (9:02|09:02)/),
+      tone: 'done',
+    });
+    expect(says({ state: 'failed', error: 'not_fetched' }).text).toBe(
+      'Not printed: the printer did not fetch it within 3 minutes',
+    );
+    expect(says({ state: 'failed', error: '510' }).text).toBe(
+      'Not printed: the printer reported 510',
+    );
+    expect(jobSubject(t, job({}))).toBe('Slip SO260115000001');
+    expect(jobSubject(t, job({ kind: 'test' }))).toBe('Test page');
+  });
+
+  it('gives the printer this app’s own origin and the printer’s poll path', () => {
+    expect(cloudServerUrl('/api/cloudprnt?key=abc', 'https://pasar.example.my')).toBe(
+      'https://pasar.example.my/api/cloudprnt?key=abc',
+    );
   });
 });

@@ -10,10 +10,12 @@ import { printersQueryOptions } from '../api';
 import { usePrint } from '../print';
 import { ActionSheet } from '../../../lib/ui/ActionSheet';
 import { useConfirm } from '../../../lib/ui/useConfirm';
+import { CloudSlipStatus } from './CloudSlipStatus';
 
 /**
  * Prints an order's pick-up slip on the merchant's printer: the only one at once, or the one
- * chosen from a sheet when there are several. With none set up, it offers the setup page.
+ * chosen from a sheet when there are several. With none set up, it offers the setup page. A slip
+ * sent to a cloud printer then shows whether it printed.
  */
 export function PrintSlipButton({
   orderId,
@@ -64,6 +66,7 @@ export function PrintSlipButton({
       >
         {t('printing.print')}
       </Button>
+      <CloudSlipStatus orderId={orderId} />
       <ActionSheet
         visible={choosing}
         extra={t('printing.choosePrinter')}

@@ -1,15 +1,49 @@
-import type { Printer } from '@sm/contract';
+import type { CloudPrinterState, Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Tag from 'antd-mobile/es/components/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../lib/ui/Notice';
+import { StatusPill } from '../../../lib/ui/StatusPill';
 import { networkPrintingQueryOptions } from '../api';
 import { bluetoothSupported } from '../bluetooth';
 import { usePrint } from '../print';
+import { CloudPrinterDetails } from './CloudPrinterDetails';
 import styles from './printing.module.css';
 
-/** One printer of the setup: what it is, and Test print, Edit, Delete. */
+const STATE_COLOR: Record<CloudPrinterState, 'success' | 'default' | 'warning' | 'danger'> = {
+  waiting: 'default',
+  online: 'success',
+  offline: 'default',
+  cover_open: 'danger',
+  paper_out: 'danger',
+  error: 'danger',
+  paper_low: 'warning',
+};
+
+/** A cloud printer's state as its last poll told it: online, paper out, offline… */
+function CloudState({ printer }: { printer: Printer }) {
+  const { t } = useTranslation();
+  const cloud = printer.cloud;
+  if (!cloud) return null;
+  const label =
+    cloud.state === 'error' && cloud.statusCode
+      ? t('printing.cloud.errorCode', { code: cloud.statusCode })
+      : t(`printing.cloud.states.${cloud.state}`);
+  return (
+    <StatusPill
+      color={STATE_COLOR[cloud.state]}
+      fill={cloud.state === 'online' ? 'solid' : 'outline'}
+    >
+      {label}
+    </StatusPill>
+  );
+}
+
+/**
+ * One printer of the setup: what it is (for a cloud printer, its state, how to set it up and its
+ * latest jobs), and Test print, Edit, Delete.
+ */
 export function PrinterCard({
   printer,
   onEdit,
@@ -33,15 +67,20 @@ export function PrinterCard({
         <Tag color="primary" fill="outline">
           {t(`printing.kinds.${printer.kind}`)}
         </Tag>
+        {printer.kind === 'cloud' ? <CloudState printer={printer} /> : null}
       </div>
-      <p className={styles.meta}>
-        <span>{t('printing.paperMm', { width: printer.paperWidth })}</span>
-        {printer.kind === 'network' ? (
-          <span>
-            {printer.host}:{printer.port}
-          </span>
-        ) : null}
-      </p>
+      {printer.kind === 'cloud' ? (
+        <CloudPrinterDetails printer={printer} />
+      ) : (
+        <p className={styles.meta}>
+          <span>{t('printing.paperMm', { width: printer.paperWidth })}</span>
+          {printer.kind === 'network' ? (
+            <span>
+              {printer.host}:{printer.port}
+            </span>
+          ) : null}
+        </p>
+      )}
       {unsupported ? <Notice tone="warning">{t('printing.bluetoothUnsupported')}</Notice> : null}
       {serverOff ? <Notice tone="warning">{t('errors.LAN_PRINTING_OFF')}</Notice> : null}
       <div className={styles.actions}>

@@ -29,9 +29,10 @@ interface Values {
   host: string;
   /** As typed. */
   port: string;
+  mac: string;
 }
 type FormField = keyof Values;
-const FIELDS: readonly FormField[] = ['name', 'kind', 'paperWidth', 'host', 'port'];
+const FIELDS: readonly FormField[] = ['name', 'kind', 'paperWidth', 'host', 'port', 'mac'];
 
 const valuesOf = (printer: Printer | null): Values => ({
   name: printer?.name ?? '',
@@ -39,9 +40,13 @@ const valuesOf = (printer: Printer | null): Values => ({
   paperWidth: printer?.paperWidth ?? 58,
   host: printer?.host ?? '',
   port: printer?.port == null ? '' : String(printer.port),
+  mac: printer?.mac ?? '',
 });
 
-/** What the API takes; an address only for a network printer, an empty port as the default. */
+/**
+ * What the API takes: an address only for a network printer (an empty port as the default), a
+ * MAC address only for a cloud printer.
+ */
 const inputOf = (values: Values): PrinterInput => ({
   name: values.name,
   kind: values.kind,
@@ -49,6 +54,7 @@ const inputOf = (values: Values): PrinterInput => ({
   ...(values.kind === 'network'
     ? { host: values.host, ...(values.port.trim() ? { port: values.port.trim() } : {}) }
     : {}),
+  ...(values.kind === 'cloud' ? { mac: values.mac } : {}),
 });
 
 /** Add a printer (`printer` null) or change one; the contract's schema checks it before the API. */
@@ -122,7 +128,7 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
       >
         <Selector
           className={styles.selector}
-          columns={3}
+          columns={2}
           options={PRINTER_KINDS.map((kind) => ({
             value: kind,
             label: t(`printing.kinds.${kind}`),
@@ -186,6 +192,27 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
             inputMode="numeric"
             onChange={(value) => set('port', value)}
           />
+        </>
+      ) : null}
+
+      {values.kind === 'cloud' ? (
+        <>
+          <TextField
+            id={fieldId('mac')}
+            label={t('printing.mac')}
+            error={errorText('mac')}
+            hint={t('printing.macHint')}
+            value={values.mac}
+            maxLength={32}
+            placeholder={t('printing.macPlaceholder')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            onChange={(value) => set('mac', value)}
+          />
+          <Notice tone="info" role="note">
+            {t('printing.cloudSetupNote')}
+          </Notice>
         </>
       ) : null}
 
