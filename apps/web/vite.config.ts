@@ -4,7 +4,9 @@ import { defineConfig } from 'vite';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const api = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
+// The server answers the API and the uploaded photos and videos it stores (/media).
+const server = { target: 'http://localhost:3000', changeOrigin: false };
+const api = { '/api': server, '/media': server };
 
 export default defineConfig({
   root,
