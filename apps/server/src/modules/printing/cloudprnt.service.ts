@@ -47,6 +47,17 @@ const PURGE_INTERVAL_MS = 60 * 60_000;
 /** Jobs a list shows. */
 const JOB_LIST_LIMIT = 20;
 
+/**
+ * Requests per minute per printer (polls, fetches and confirmations): a 5 s poll is 12 a minute, a
+ * job 3 more, and a printer polls at once on each status change. A printer past this is answered
+ * 429, which the guide (§8) names for a client that polls too often. Counted per process, after
+ * the printer is known by its MAC and key, so no one else can spend it.
+ */
+export const CLOUD_REQUESTS_PER_MINUTE = 300;
+const BUDGET_WINDOW_MS = 60_000;
+/** Printers whose budget one process keeps before it drops the expired ones. */
+const BUDGETS_KEPT = 10_000;
+
 export interface CloudPrntDeps {
   db: Db;
   clock: Clock;
@@ -127,6 +138,32 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
 
   let lastPurge = 0;
 
+  /** Per-printer request budgets of this process: fixed one-minute windows. */
+  const budgets = new Map<string, { start: number; used: number }>();
+  function spend(printerId: string) {
+    const now = clock.now().getTime();
+    if (budgets.size >= BUDGETS_KEPT) {
+      for (const [id, b] of budgets) if (now - b.start >= BUDGET_WINDOW_MS) budgets.delete(id);
+    }
+    let budget = budgets.get(printerId);
+    if (!budget || now - budget.start >= BUDGET_WINDOW_MS) {
+      budget = { start: now, used: 0 };
+      budgets.set(printerId, budget);
+    }
+    budget.used += 1;
+    if (budget.used > CLOUD_REQUESTS_PER_MINUTE) {
+      const retryAfterSeconds = Math.ceil((budget.start + BUDGET_WINDOW_MS - now) / 1000);
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+    }
+  }
+
+  /** The printer, known by its MAC and key, once its budget allows another request. */
+  async function knownPrinter(mac: string | null | undefined, key: string | undefined) {
+    const printer = await printerOf(mac, key);
+    if (printer) spend(printer.id);
+    return printer;
+  }
+
   return {
     /**
      * A poll (POST): stores the printer's status, puts back the job it was printing if it reports a
@@ -134,7 +171,7 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
      * and no known polling interval, asks for the interval instead (guide §3, Client action).
      */
     async poll(key: string | undefined, body: Poll): Promise<CloudPrntPollAnswer> {
-      const printer = await printerOf(body.printerMAC, key);
+      const printer = await knownPrinter(body.printerMAC, key);
       if (!printer) return { jobReady: false };
       const now = clock.now();
       const statusCode = statusCodeOf(body.statusCode);
@@ -186,7 +223,7 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
      * printer is unknown; 415 for a media type other than those offered.
      */
     async fetchJob(query: JobQuery): Promise<Buffer> {
-      const printer = await printerOf(query.mac, query.key);
+      const printer = await knownPrinter(query.mac, query.key);
       if (!printer) throw new AppError('NOT_FOUND');
       if (
         query.type !== undefined &&
@@ -218,7 +255,7 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
      * whether or not anything matched.
      */
     async confirm(query: JobQuery): Promise<void> {
-      const printer = await printerOf(query.mac, query.key);
+      const printer = await knownPrinter(query.mac, query.key);
       if (!printer) return;
       const { printed, code } = confirmationOf(query.code);
       const now = clock.now();
