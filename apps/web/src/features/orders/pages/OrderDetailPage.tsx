@@ -26,7 +26,7 @@ import { Countdown } from '../../../lib/ui/Countdown';
 import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import states from '../../../lib/ui/PageMessage.module.css';
-import { copyText } from '../share';
+import { copyText } from '../../../lib/clipboard';
 import { merchantActions } from '../status';
 import { useConfirm } from '../../../lib/ui/useConfirm';
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { currentLocale } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { printJobsQueryOptions } from '../api';
-import { copyText } from '../copyText';
+import { copyText } from '../../../lib/clipboard';
 import { cloudServerUrl, jobSubject } from '../jobs';
 import { PrintJobLine } from './PrintJobLine';
 import styles from './printing.module.css';

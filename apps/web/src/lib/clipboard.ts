@@ -1,8 +1,7 @@
 /**
  * Copies text to the clipboard: the Clipboard API where the page may use it (a secure context: a
  * shop's server reached over plain http on its LAN is not one), else a selected textarea and the
- * older copy command. False when neither worked. (The orders feature has its own: features do
- * not share files.)
+ * older copy command. False when neither worked.
  */
 export async function copyText(text: string): Promise<boolean> {
   try {
