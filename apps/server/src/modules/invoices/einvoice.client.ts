@@ -315,8 +315,20 @@ export function myInvoisClient(
       });
       const { res, json } = await call(tin, 'GET', `/api/v1.0/documents/search?${query}`);
       if (!res.ok) return fail(res, json, 'Search Documents');
-      const body = json as { result?: { uuid?: string; internalId?: string }[] } | null;
-      return body?.result?.find((d) => d.internalId === codeNumber)?.uuid ?? null;
+      const body = json as {
+        result?: { uuid?: string; internalId?: string; dateTimeIssued?: string; status?: string }[];
+      } | null;
+      // The same number is sent again after an Invalid answer: only the document of this issue
+      // time, and not an Invalid one, is the one whose answer was lost.
+      const issued = since.toISOString().slice(0, 19);
+      return (
+        body?.result?.find(
+          (d) =>
+            d.internalId === codeNumber &&
+            String(d.status).toLowerCase() !== 'invalid' &&
+            (d.dateTimeIssued ?? '').slice(0, 19) === issued,
+        )?.uuid ?? null
+      );
     },
 
     async cancel(tin, uuid, reason) {

@@ -139,7 +139,11 @@ export async function claimSubmission(
 ): Promise<InvoiceRow | null> {
   const [row] = await tx
     .update(invoices)
-    .set({ einvoiceSubmittedAt: now })
+    // The job's turn comes when the claim goes stale: an attempt that died is taken up again.
+    .set({
+      einvoiceSubmittedAt: now,
+      einvoiceCheckAt: new Date(now.getTime() + (now.getTime() - staleBefore.getTime())),
+    })
     .where(
       and(
         eq(invoices.id, invoiceId),
@@ -148,6 +152,12 @@ export async function claimSubmission(
       ),
     )
     .returning();
+  return row ?? null;
+}
+
+/** A document, locked for a change that depends on its state. */
+export async function lockInvoice(tx: Tx, invoiceId: string): Promise<InvoiceRow | null> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
   return row ?? null;
 }
 
@@ -222,4 +232,26 @@ export async function markRefundPending(tx: Tx, orderId: string, at: Date): Prom
     .update(invoices)
     .set({ refundPendingAt: at })
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+}
+
+/**
+ * After the store's tax details change: its invoices that waited for them say what they still
+ * wait for, and the e-invoice job takes them up now (it sends those that can go).
+ */
+export async function taxDetailsChanged(
+  tx: Tx,
+  merchantId: string,
+  missing: readonly string[],
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ einvoiceMissing: [...missing], einvoiceCheckAt: now })
+    .where(
+      and(
+        eq(invoices.merchantId, merchantId),
+        eq(invoices.einvoiceStatus, 'not_submitted'),
+        sql`${invoices.einvoiceMissing} <> '[]'::jsonb`,
+      ),
+    );
 }

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   EINVOICE_CANCEL_WINDOW_MS,
+  type EInvoiceStatus,
   formatMalaysianMobile,
   type InvoiceInfo,
   PAID_STATUSES,
@@ -41,8 +42,11 @@ export interface InvoiceDeps {
 const SUBMISSION_CLAIM_MS = 2 * 60_000;
 /** MyInvois refuses the same document again within this long (DuplicateSubmission). */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
-/** How long one process holds a document it is asking MyInvois about. */
-const LEASE_MS = 60_000;
+/**
+ * How long one process holds a document it is asking MyInvois about: longer than the longest
+ * chain of calls one turn makes (a token, then up to three calls, each with a 30 s timeout).
+ */
+const LEASE_MS = 5 * 60_000;
 /** The first questions come soon (validation takes seconds), then further apart. */
 const CHECK_AFTER_MS = [5_000, 15_000, 60_000, 5 * 60_000];
 /** A document whose sending failed without MyInvois saying when to come back. */
@@ -70,6 +74,24 @@ function supplierTinOf(document: unknown): string | null {
     if (value?.schemeID === 'TIN' && typeof value._ === 'string') return value._;
   }
   return null;
+}
+
+/** `document` with the supplier and the buyer of `from` (both UBL JSON documents). */
+function withPartiesOf(from: unknown, document: UblDocument): UblDocument {
+  type Node = Record<string, unknown>;
+  const source = ((from as Node).Invoice as Node[] | undefined)?.[0];
+  const target = (document.Invoice as Node[] | undefined)?.[0];
+  if (!source || !target) return document;
+  return {
+    ...document,
+    Invoice: [
+      {
+        ...target,
+        AccountingSupplierParty: source.AccountingSupplierParty,
+        AccountingCustomerParty: source.AccountingCustomerParty,
+      },
+    ],
+  };
 }
 
 /**
@@ -184,6 +206,19 @@ export function createInvoiceService({
   /** An e-invoice's change the merchant sees: the order's open pages refresh (order_updated). */
   const changed = (id: string, patch: repo.EInvoicePatch) =>
     db.transaction(async (tx) => {
+      // A cancelled e-invoice stays so: an answer arriving late (a submit in flight while the
+      // order was refunded) changes nothing but what it may (its UUID, to be cancelled).
+      const current = await repo.lockInvoice(tx, id);
+      if (current?.einvoiceStatus === 'cancelled' && patch.einvoiceStatus !== 'cancelled') {
+        const row = await repo.updateEInvoice(tx, id, {
+          ...(patch.einvoiceUuid ? { einvoiceUuid: patch.einvoiceUuid } : {}),
+          einvoiceSubmittedAt: null,
+          einvoiceCheckAt: null,
+          // A document it had after all is cancelled at MyInvois by the refund job.
+          ...(patch.einvoiceUuid ? { refundPendingAt: clock.now() } : {}),
+        });
+        return row;
+      }
       const row = await repo.updateEInvoice(tx, id, patch);
       await insertEvent(tx, {
         merchantId: row.merchantId,
@@ -225,7 +260,11 @@ export function createInvoiceService({
       });
     }
 
-    let sent = claimed.einvoiceStatus === 'not_submitted' ? claimed.einvoiceDocument : null;
+    // A document stored before this version (no issue time) is never resent as it was.
+    let sent =
+      claimed.einvoiceStatus === 'not_submitted' && claimed.einvoiceIssuedAt
+        ? claimed.einvoiceDocument
+        : null;
     let issuedAt = claimed.einvoiceIssuedAt;
     try {
       if (sent && issuedAt) {
@@ -247,7 +286,11 @@ export function createInvoiceService({
             einvoiceCheckAt: null,
           });
         }
-        sent = signer ? signer.sign(built.document, issuedAt) : built.document;
+        // A credit note names the parties as its invoice did (the seller's TIN owns its UUID).
+        const document = original?.einvoiceDocument
+          ? withPartiesOf(original.einvoiceDocument, built.document)
+          : built.document;
+        sent = signer ? signer.sign(document, issuedAt) : document;
         // Kept before sending: after a crash, the next attempt knows what may have arrived.
         await repo.updateEInvoice(db, doc.id, {
           einvoiceDocument: sent,
@@ -336,6 +379,10 @@ export function createInvoiceService({
           pdfFacts: pdfFactsOf(data),
           einvoiceStatus: 'not_submitted',
           einvoiceMissing: missingOf(f),
+          // Sent just below; should this process die first, the job sends it.
+          einvoiceCheckAt: einvoice.configured
+            ? new Date(issuedAt.getTime() + SUBMISSION_CLAIM_MS)
+            : null,
           createdAt: issuedAt,
         });
       });
@@ -393,7 +440,8 @@ export function createInvoiceService({
     const doc = await db.transaction((tx) => repo.takeDueCheck(tx, now, LEASE_MS));
     if (!doc) return false;
     if (doc.einvoiceStatus === 'not_submitted') {
-      await submit(doc);
+      if (einvoice.configured) await submit(doc);
+      else await repo.updateEInvoice(db, doc.id, { einvoiceCheckAt: null });
       return true;
     }
     const tin = supplierTinOf(doc.einvoiceDocument);
@@ -418,15 +466,16 @@ export function createInvoiceService({
       if (!uuid && doc.einvoiceIssuedAt) {
         uuid = await einvoice.findSent(tin, doc.number, doc.einvoiceIssuedAt);
       }
+      // Still waiting: only the next turn moves (no news for the merchant's pages).
       if (!uuid) {
-        await changed(doc.id, {
+        await repo.updateEInvoice(db, doc.id, {
           einvoiceCheckAt: new Date(now.getTime() + nextIn),
         });
         return true;
       }
       const state = await einvoice.state(tin, uuid);
       if (state.status === 'submitted') {
-        await changed(doc.id, {
+        await repo.updateEInvoice(db, doc.id, {
           einvoiceUuid: uuid,
           einvoiceCheckAt: new Date(now.getTime() + nextIn),
         });
@@ -496,27 +545,57 @@ export function createInvoiceService({
     if (!doc) return false;
     const later = (ms: number) =>
       repo.updateEInvoice(db, doc.id, { refundPendingAt: new Date(now.getTime() + ms) });
+    const done = () => repo.updateEInvoice(db, doc.id, { refundPendingAt: null });
+    const cancelled = () =>
+      changed(doc.id, {
+        einvoiceStatus: 'cancelled',
+        einvoiceCancelledAt: now,
+        refundPendingAt: null,
+      });
     try {
-      if (doc.einvoiceStatus === 'submitted') {
+      const tin = supplierTinOf(doc.einvoiceDocument);
+      const asking = einvoice.configured && tin !== null;
+      // Still being validated, or being sent right now: settled once MyInvois has answered.
+      const sending =
+        doc.einvoiceStatus === 'not_submitted' &&
+        doc.einvoiceSubmittedAt !== null &&
+        now.getTime() - doc.einvoiceSubmittedAt.getTime() < SUBMISSION_CLAIM_MS;
+      if (doc.einvoiceStatus === 'submitted' || sending) {
         await later(REFUND_RETRY_MS);
         return true;
       }
-      const validatedAt = doc.einvoiceValidatedAt?.getTime() ?? 0;
-      const tin = supplierTinOf(doc.einvoiceDocument);
-      if (
-        einvoice.configured &&
-        doc.einvoiceStatus === 'valid' &&
-        doc.einvoiceUuid &&
-        tin &&
-        now.getTime() < validatedAt + EINVOICE_CANCEL_WINDOW_MS
-      ) {
+      // A sending whose answer was lost may have arrived: then it is a submitted one.
+      if (asking && doc.einvoiceStatus === 'not_submitted' && doc.einvoiceIssuedAt) {
+        const found = await einvoice.findSent(tin, doc.number, doc.einvoiceIssuedAt);
+        if (found) {
+          await accepted(doc.id, found, null, now);
+          await later(REFUND_RETRY_MS);
+          return true;
+        }
+      }
+      // What MyInvois holds now decides, not what was last heard (a cancel whose answer was lost,
+      // an answer that came after the order was refunded).
+      let status: EInvoiceStatus = doc.einvoiceStatus;
+      let validatedAt = doc.einvoiceValidatedAt;
+      if (asking && doc.einvoiceUuid) {
+        const state = await einvoice.state(tin, doc.einvoiceUuid);
+        status = state.status;
+        validatedAt = state.validatedAt ?? validatedAt;
+        if (status === 'submitted') {
+          await later(REFUND_RETRY_MS);
+          return true;
+        }
+        if (status === 'cancelled') {
+          await cancelled();
+          return true;
+        }
+      }
+      const withinWindow =
+        validatedAt !== null && now.getTime() < validatedAt.getTime() + EINVOICE_CANCEL_WINDOW_MS;
+      if (asking && status === 'valid' && doc.einvoiceUuid && withinWindow) {
         const result = await einvoice.cancel(tin, doc.einvoiceUuid, 'Order canceled and refunded');
-        if (result.ok) {
-          await changed(doc.id, {
-            einvoiceStatus: 'cancelled',
-            einvoiceCancelledAt: now,
-            refundPendingAt: null,
-          });
+        if (result.ok || (await einvoice.state(tin, doc.einvoiceUuid)).status === 'cancelled') {
+          await cancelled();
           return true;
         }
         log.info(
@@ -524,7 +603,13 @@ export function createInvoiceService({
           'e-invoice not cancelled: credit note',
         );
       }
-      if (doc.einvoiceStatus === 'not_submitted' || doc.einvoiceStatus === 'invalid') {
+      if (doc.einvoiceStatus === 'cancelled') {
+        // Withdrawn before, and MyInvois holds nothing valid of it: nothing more to do.
+        if (status !== 'valid') {
+          await done();
+          return true;
+        }
+      } else if (status === 'not_submitted' || status === 'invalid') {
         // Never accepted by MyInvois: withdrawn, so no e-invoice of a refunded sale goes out.
         await changed(doc.id, {
           einvoiceStatus: 'cancelled',
@@ -533,8 +618,8 @@ export function createInvoiceService({
           einvoiceDocument: null,
         });
       }
-      await issueCreditNote(doc);
-      await repo.updateEInvoice(db, doc.id, { refundPendingAt: null });
+      await issueCreditNote({ ...doc, einvoiceStatus: status });
+      await done();
     } catch (err) {
       log.warn({ err, document: doc.number }, 'refund of an invoiced order not settled yet');
       await later(err instanceof RetryLater ? err.afterMs : REFUND_RETRY_MS);
@@ -544,7 +629,12 @@ export function createInvoiceService({
 
   /** The credit note of a refunded invoice: numbered, its PDF written once, then sent. */
   async function issueCreditNote(original: InvoiceRow): Promise<void> {
-    if (await repo.invoiceOfOrder(db, original.orderId, 'credit_note')) return;
+    const existing = await repo.invoiceOfOrder(db, original.orderId, 'credit_note');
+    if (existing) {
+      // Issued by an earlier turn that died before sending it.
+      if (original.einvoiceStatus === 'valid') await submit(existing);
+      return;
+    }
     const f = await repo.invoiceFacts(db, original.orderId, original.merchantId);
     if (!f) throw new Error('the order of an invoice is gone');
     const issuedAt = clock.now();

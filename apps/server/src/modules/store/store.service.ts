@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { taxDetailsChanged } from '../invoices/invoices.repo.js';
 import { checkOwnPhotos } from '../media/media.service.js';
 import type { UploadedFile } from '../media/media.service.js';
 import { mediaItemOf } from '../media/media.view.js';
@@ -107,7 +108,9 @@ export function createStoreService({ db, clock, documentsDir, mapTiles, log }: S
       taxUpdatedAt: clock.now(),
     });
     if (!saved) throw new AppError('STORE_BASIC_INFO_REQUIRED');
-    return { before, after: await taxDetailsOf(tx, merchantId) };
+    const after = await taxDetailsOf(tx, merchantId);
+    await taxDetailsChanged(tx, merchantId, after.missing, clock.now());
+    return { before, after };
   }
 
   /** Each id is a photo of this merchant's: 404 for a missing or another's, as PRODUCT.md §8 says. */
