@@ -240,6 +240,7 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
       bank_account_reviewed: true,
       business_reviewed: true,
       sign_in_locked: true,
+      print_failed: true,
     });
     const before = (await listOf(merchant, '?limit=50')).items;
     const bidsBefore = before.filter((n) => n.type === 'new_bid').length;
