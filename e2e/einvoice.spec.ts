@@ -1,18 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkEInvoice } from '../apps/server/src/modules/invoices/einvoice.rules';
 import { startMyInvois } from '../apps/server/test/myinvois';
-import {
-  advanceClock,
-  bid,
-  buyerSession,
-  FIFTEEN_MINUTES,
-  publishAuction,
-  signIn,
-  snap,
-  unique,
-  useLocale,
-} from './helpers';
+import { advanceClock, paidOrder, signIn, snap, useLocale } from './helpers';
 import { startE2EServer, test as base } from './test';
 
 type StandIn = Awaited<ReturnType<typeof startMyInvois>>;
@@ -52,33 +41,6 @@ test.use({ timezoneId: 'Asia/Kuala_Lumpur' });
 /** The e-invoice job asks MyInvois every 10 s: a state shows within two of its turns. */
 const JOB = { timeout: 30_000 };
 
-/** A paid order of the demo merchant's new lot; its id. */
-async function paidOrder(page: Page, request: APIRequestContext, baseURL: string) {
-  const { lotIds } = await publishAuction(page, [
-    { name: unique('E-invoice lot'), quantity: 100, startPrice: 1000 },
-  ]);
-  const lotId = lotIds[0]!;
-  const buyer = await buyerSession(baseURL, '013-000 0001');
-  await bid(buyer, lotId, 100, 1200);
-  await advanceClock(request, FIFTEEN_MINUTES);
-  let orderId = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await buyer.get('/api/buyer/orders')).json()) as {
-        items: { id: string; lotId: string }[];
-      };
-      orderId = body.items.find((o) => o.lotId === lotId)?.id ?? '';
-      return orderId;
-    })
-    .not.toBe('');
-  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return orderId;
-}
-
 const openOrder = (page: Page, id: string) => page.goto(`/#/pages/orders/order-detail?id=${id}`);
 
 test('an invoice’s e-invoice becomes Valid live, with its long ID and validation link', async ({
@@ -89,7 +51,7 @@ test('an invoice’s e-invoice becomes Valid live, with its long ID and validati
 }, testInfo) => {
   test.setTimeout(150_000);
   await signIn(page);
-  const orderId = await paidOrder(page, request, baseURL!);
+  const orderId = await paidOrder(page, request, baseURL!, 'E-invoice lot');
   await openOrder(page, orderId);
   await page.getByRole('button', { name: 'Generate invoice' }).click();
   // Submitted at once; Valid when the job hears it from MyInvois, without a reload.
@@ -128,7 +90,7 @@ test('a refund cancels the e-invoice within 72 hours, and gets a credit note aft
   await signIn(page);
 
   // Within the window: cancelled at MyInvois.
-  const early = await paidOrder(page, request, baseURL!);
+  const early = await paidOrder(page, request, baseURL!, 'E-invoice lot');
   await openOrder(page, early);
   await page.getByRole('button', { name: 'Generate invoice' }).click();
   await expect(page.getByText('E-Invoice: Valid')).toBeVisible(JOB);
@@ -138,7 +100,7 @@ test('a refund cancels the e-invoice within 72 hours, and gets a credit note aft
   expect(myinvois.standIn.state.cancellations).toHaveLength(1);
 
   // After it: a credit note with its own number, PDF and e-invoice.
-  const late = await paidOrder(page, request, baseURL!);
+  const late = await paidOrder(page, request, baseURL!, 'E-invoice lot');
   await openOrder(page, late);
   await page.getByRole('button', { name: 'Generate invoice' }).click();
   await expect(page.getByText('E-Invoice: Valid')).toBeVisible(JOB);

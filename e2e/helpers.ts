@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import {
@@ -225,4 +226,39 @@ export async function fakePrinter() {
     jobs,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A new 10 kg lot of the signed-in merchant, won whole by demo buyer 1 at RM 12.00/kg once the
+ * test clock ends it, and paid: its order id.
+ */
+export async function paidOrder(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  name: string,
+): Promise<string> {
+  const { lotIds } = await publishAuction(page, [
+    { name: unique(name), quantity: 100, startPrice: 1000 },
+  ]);
+  const lotId = lotIds[0]!;
+  const buyer = await buyerSession(baseURL, '013-000 0001');
+  await bid(buyer, lotId, 100, 1200);
+  await advanceClock(request, FIFTEEN_MINUTES);
+  let orderId = '';
+  await expect
+    .poll(async () => {
+      const body = (await (await buyer.get('/api/buyer/orders')).json()) as {
+        items: { id: string; lotId: string }[];
+      };
+      orderId = body.items.find((o) => o.lotId === lotId)?.id ?? '';
+      return orderId;
+    })
+    .not.toBe('');
+  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return orderId;
 }

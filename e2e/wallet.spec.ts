@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   advanceClock,
-  bid,
-  buyerSession,
-  FIFTEEN_MINUTES,
   fact,
   operator,
-  publishAuction,
+  paidOrder,
   registerMerchant,
   signIn,
   snap,
@@ -318,28 +315,7 @@ test('the daily payout pays completed orders in and says so live (my)', async ({
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const { lotIds } = await publishAuction(page, [
-    { name: unique('Payout lot'), quantity: 100, startPrice: 1000 },
-  ]);
-  const lotId = lotIds[0]!;
-  const buyer = await buyerSession(baseURL!, '013-000 0001');
-  await bid(buyer, lotId, 100, 1200);
-  await advanceClock(request, FIFTEEN_MINUTES);
-  let orderId = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await buyer.get('/api/buyer/orders')).json()) as {
-        items: { id: string; lotId: string }[];
-      };
-      orderId = body.items.find((o) => o.lotId === lotId)?.id ?? '';
-      return orderId;
-    })
-    .not.toBe('');
-  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  const orderId = await paidOrder(page, request, baseURL!, 'Payout lot');
   for (const status of ['ready_for_pickup', 'in_transit', 'completed']) {
     const moved = await page.request.post(`/api/orders/${orderId}/status`, { data: { status } });
     expect(moved.ok(), await moved.text()).toBe(true);
