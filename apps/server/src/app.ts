@@ -30,6 +30,7 @@ import { createBidService } from './modules/auctions/bids.service.js';
 import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.routes.js';
 import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
 import { bodyDeadline } from './lib/body-deadline.js';
+import { redactSecrets } from './lib/redact.js';
 import { eInvoiceClientFor } from './modules/invoices/einvoice.client.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { createInvoiceService, type InvoiceService } from './modules/invoices/invoices.service.js';
@@ -114,6 +115,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        // A cloud printer's URL carries its key, and a job GET its token: never in the log.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactSecrets(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
     },
     trustProxy: config.trustProxy,
     // A weak network may take long to send a body, but a stuck one must not hold a socket forever.

@@ -159,6 +159,16 @@ describe.each(DB_KINDS)('sign-in on %s', (kind) => {
       expect.objectContaining({ data: { address: '203.0.113.20' } }),
     ]);
 
+    // Guesses locking a second address while the first lock lasts: the same attack, no second
+    // push.
+    const another = new Client(t.app, '203.0.113.21');
+    for (let i = 0; i < 5; i += 1) await signIn(another, 'wrong-pass');
+    expect((await signIn(another)).json().code).toBe('ACCOUNT_LOCKED');
+    const again = (await ownPhone.get('/api/notifications?limit=50')).json<{
+      items: { type: string }[];
+    }>();
+    expect(again.items.filter((n) => n.type === 'sign_in_locked')).toHaveLength(1);
+
     // Its own wrong passwords lock the known phone by itself, and tell nobody.
     for (let i = 0; i < 5; i += 1) await signIn(ownPhone, 'wrong-pass');
     expect((await signIn(ownPhone)).json().code).toBe('ACCOUNT_LOCKED');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   accounts,
@@ -257,4 +257,25 @@ export async function buyerProfileRow(tx: Tx, accountId: string) {
     .where(eq(accounts.id, accountId))
     .limit(1);
   return row;
+}
+
+/** Whether another address is locked out of the account right now (its lock already told). */
+export async function otherLockActive(
+  tx: Tx,
+  accountId: string,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ ip: loginFailures.ip })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.accountId, accountId),
+        ne(loginFailures.ip, key),
+        gt(loginFailures.lockedUntil, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

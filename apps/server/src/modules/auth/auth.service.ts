@@ -235,8 +235,14 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
             { accountId: account.id, ip: key },
             { now, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_LOCK_MS, lockUntil },
           );
-          // The merchant hears of guesses that locked an address out (not of its own device).
-          if (result.locked && !known && role === 'merchant') {
+          // The merchant hears of guesses that locked an address out (not of its own device),
+          // once while any lock lasts: guesses from many addresses are one attack, one push.
+          if (
+            result.locked &&
+            !known &&
+            role === 'merchant' &&
+            !(await repo.otherLockActive(tx, account.id, key, now))
+          ) {
             await insertEvent(tx, accountEvent(account.id, 'sign_in_locked', now));
           }
           return result.locked;
