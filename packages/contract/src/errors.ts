@@ -158,10 +158,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'Enter the printer’s MAC address, as on its self-test print: 00:11:62:12:34:56',
   },
-  PRINTER_MAC_TAKEN: {
-    status: 409,
-    message: 'A printer with this MAC address is already set up on an account',
-  },
+  PRINTER_MAC_TAKEN: { status: 409, message: 'You already have a printer with this MAC address' },
   // Store (PRODUCT.md §7)
   STORE_NAME_REQUIRED: { status: 400, message: 'Enter the business name' },
   STORE_NAME_TOO_LONG: { status: 400, message: 'Business name: at most 80 characters' },

@@ -732,8 +732,10 @@ export const printers = pgTable(
   },
   (t) => [
     index('printers_merchant_idx').on(t.merchantId),
-    uniqueIndex('printers_mac_key')
-      .on(t.mac)
+    // Per merchant, not across accounts: a MAC is printed on the printer's label, and another
+    // account registering it first must not lock the owner out (each registration has its key).
+    uniqueIndex('printers_merchant_mac_key')
+      .on(t.merchantId, t.mac)
       .where(sql`${t.mac} is not null`),
   ],
 );

@@ -235,19 +235,29 @@ describe.each(DB_KINDS)('cloud printing (Star CloudPRNT) on %s', (kind) => {
     expect(await printerFor(added).printAll()).toHaveLength(1);
   });
 
-  it('lets a MAC be registered once, across merchants, in any spelling', async () => {
+  it('lets a merchant register a MAC once, in any spelling; another account’s does not take it', async () => {
     const mac = nextMac();
     const first = await addCloudPrinter(merchant, { mac });
-    const other = await registerAccount(t, 'merchant', 4_100 + (kind === 'postgres' ? 1 : 0));
-    for (const [owner, spelling] of [
-      [other, mac.toLowerCase()],
-      [other, mac.replaceAll(':', '')],
-      [merchant, mac.replaceAll(':', '-')],
-    ] as const) {
-      const res = await owner.post('/api/printers', { name: 'Mine', kind: 'cloud', mac: spelling });
+    for (const spelling of [mac.toLowerCase(), mac.replaceAll(':', ''), mac.replaceAll(':', '-')]) {
+      const res = await merchant.post('/api/printers', {
+        name: 'Mine',
+        kind: 'cloud',
+        mac: spelling,
+      });
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ code: 'PRINTER_MAC_TAKEN', field: 'mac' });
     }
+    // A stranger typing the MAC off the label registers its own printer, with its own key: the
+    // owner's printer still polls the owner's jobs, and the stranger's URL gets the stranger's.
+    const other = await registerAccount(t, 'merchant', 4_100 + (kind === 'postgres' ? 1 : 0));
+    const squat = await other.post('/api/printers', { name: 'Mine', kind: 'cloud', mac });
+    expect(squat.statusCode, squat.body).toBe(200);
+    const squatted = squat.json<Printer>();
+    expect(squatted.cloud?.pollPath).not.toBe(first.cloud?.pollPath);
+    const test = await merchant.post(`/api/printers/${first.id}/test`, {});
+    expect(test.statusCode, test.body).toBe(200);
+    expect(await printerFor(squatted).printAll()).toHaveLength(0);
+    expect(await printerFor(first).printAll()).toHaveLength(1);
     // Changing another printer to that MAC is refused too; keeping one's own is not.
     const second = await addCloudPrinter(merchant);
     const taken = await merchant.request('PUT', `/api/printers/${second.id}`, {

@@ -27,12 +27,12 @@ export interface PreviousPoll {
 const dateOrNull = (value: unknown) => (value == null ? null : new Date(value as string | Date));
 
 /** The cloud printer registered with this MAC address, on whichever account. */
-export async function cloudPrinterByMac(tx: Tx, mac: string): Promise<CloudPrinterRow | null> {
-  const [row] = await tx
+/** The cloud printers registered with this MAC (one per merchant at most). */
+export async function cloudPrintersByMac(tx: Tx, mac: string): Promise<CloudPrinterRow[]> {
+  return tx
     .select({ id: printers.id, merchantId: printers.merchantId, name: printers.name })
     .from(printers)
     .where(and(eq(printers.mac, mac), eq(printers.kind, 'cloud')));
-  return row ?? null;
 }
 
 /**

@@ -117,9 +117,10 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
   async function printerOf(mac: string | null | undefined, key: string | undefined) {
     const normalized = mac ? normalizeMac(mac) : null;
     if (!normalized) return null;
-    const printer = await repo.cloudPrinterByMac(db, normalized);
-    if (!printer || !keyMatches(secret, printer.id, key)) return null;
-    return printer;
+    // The registration whose key the printer was given: another account's of the same MAC
+    // (typed off the label) never answers for it.
+    const registered = await repo.cloudPrintersByMac(db, normalized);
+    return registered.find((printer) => keyMatches(secret, printer.id, key)) ?? null;
   }
 
   const event = (

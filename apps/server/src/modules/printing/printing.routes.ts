@@ -73,7 +73,7 @@ export async function printingRoutes(
     schema: {
       ...doc(
         'Add a printer',
-        'A network printer needs a host; its port defaults to 9100. A cloud printer (Star CloudPRNT) needs its MAC address, which no other printer may have (PRINTER_MAC_TAKEN); its `cloud.pollPath` is what to enter, after this server’s origin, as its CloudPRNT server URL. Bluetooth and system printers keep no address.',
+        'A network printer needs a host; its port defaults to 9100. A cloud printer (Star CloudPRNT) needs its MAC address, once per merchant (PRINTER_MAC_TAKEN); its `cloud.pollPath` is what to enter, after this server’s origin, as its CloudPRNT server URL. Bluetooth and system printers keep no address.',
       ),
       body: printerInput,
       response: { 200: printer },
