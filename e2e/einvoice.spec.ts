@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { checkEInvoice } from '../apps/server/src/modules/invoices/einvoice.rules';
+import { checkEInvoice } from '../apps/server/test/einvoice-rules';
 import { startMyInvois } from '../apps/server/test/myinvois';
 import { advanceClock, paidOrder, signIn, snap, useLocale } from './helpers';
 import { startE2EServer, test as base } from './test';

@@ -29,6 +29,7 @@ import { type AuctionService, createAuctionService } from './modules/auctions/au
 import { createBidService } from './modules/auctions/bids.service.js';
 import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.routes.js';
 import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
+import { createBuyerTaxService } from './modules/buyers/buyers.service.js';
 import { bodyDeadline } from './lib/body-deadline.js';
 import { redactSecrets } from './lib/redact.js';
 import { eInvoiceClientFor } from './modules/invoices/einvoice.client.js';
@@ -330,7 +331,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(storeRoutes, { prefix: '/api', store });
   await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
-  await app.register(buyerTaxRoutes, { prefix: '/api/buyer', db: database.db });
+  await app.register(buyerTaxRoutes, {
+    prefix: '/api/buyer',
+    buyerTax: createBuyerTaxService({ db: database.db }),
+  });
   await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',

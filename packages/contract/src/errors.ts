@@ -134,10 +134,6 @@ export const ERROR_CODES = {
   ID_NUMBER_REQUIRED: { status: 400, message: 'Enter the registration or ID number' },
   ID_NUMBER_INVALID: { status: 400, message: 'Letters, digits and dashes, at most 20' },
   EMAIL_INVALID: { status: 400, message: 'Enter a valid e-mail address' },
-  TAX_DETAILS_MISSING: {
-    status: 409,
-    message: 'Complete your tax details first: Profile → Store → Tax details',
-  },
   CREDIT_NOTE_NOT_ISSUED: {
     status: 409,
     message: 'This order has no credit note: one is issued when an invoiced order is refunded',

@@ -1,10 +1,9 @@
 import { type BuyerTaxDetails, buyerTaxDetailsInput, buyerTaxDetailsResponse } from '@sm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
 import { routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
-import { taxDetailsOf, updateBuyer } from './buyers.repo.js';
+import type { BuyerTaxService } from './buyers.service.js';
 
 const doc = routeDoc('Buyer tax details', 'buyerSession');
 
@@ -13,7 +12,10 @@ const doc = routeDoc('Buyer tax details', 'buyerSession');
  * e-invoiced in its own name from its next invoice on; without them, as LHDN's consolidated
  * general public buyer. Invoices already issued keep what they were issued with.
  */
-export async function buyerTaxRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function buyerTaxRoutes(
+  app: FastifyInstance,
+  { buyerTax }: { buyerTax: BuyerTaxService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireBuyer);
   const answer = (taxDetails: BuyerTaxDetails | null) => ({ taxDetails });
@@ -23,7 +25,7 @@ export async function buyerTaxRoutes(app: FastifyInstance, { db }: { db: Db }) {
       ...doc('This buyer’s tax details for e-invoices; null: invoiced as the general public'),
       response: { 200: buyerTaxDetailsResponse },
     },
-    handler: async (req) => answer(await taxDetailsOf(db, authOf(req).accountId)),
+    handler: async (req) => answer(await buyerTax.taxDetails(authOf(req).accountId)),
   });
 
   r.put('/tax-details', {
@@ -52,10 +54,7 @@ export async function buyerTaxRoutes(app: FastifyInstance, { db }: { db: Db }) {
       body: buyerTaxDetailsInput,
       response: { 200: buyerTaxDetailsResponse },
     },
-    handler: async (req) => {
-      const row = await updateBuyer(db, authOf(req).accountId, { taxDetails: req.body });
-      return answer(row.taxDetails);
-    },
+    handler: async (req) => answer(await buyerTax.save(authOf(req).accountId, req.body)),
   });
 
   r.delete('/tax-details', {
@@ -63,9 +62,6 @@ export async function buyerTaxRoutes(app: FastifyInstance, { db }: { db: Db }) {
       ...doc('Forget the tax details: invoiced as the general public from now on'),
       response: { 200: buyerTaxDetailsResponse },
     },
-    handler: async (req) => {
-      await updateBuyer(db, authOf(req).accountId, { taxDetails: null });
-      return answer(null);
-    },
+    handler: async (req) => answer(await buyerTax.forget(authOf(req).accountId)),
   });
 }

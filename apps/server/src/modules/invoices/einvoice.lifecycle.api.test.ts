@@ -11,7 +11,7 @@ import { payOrder, wonOrder } from '../../../test/orders.js';
 import { operatorCall } from '../../../test/wallet.js';
 import { eInvoiceClientFor } from './einvoice.client.js';
 import { stores } from '../../db/schema.js';
-import { checkEInvoice } from './einvoice.rules.js';
+import { checkEInvoice } from '../../../test/einvoice-rules.js';
 import { loadSigner } from './einvoice.sign.js';
 import { createInvoiceService } from './invoices.service.js';
 

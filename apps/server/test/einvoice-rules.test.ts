@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEInvoice, type EInvoiceFacts } from './einvoice.js';
-import { checkEInvoice } from './einvoice.rules.js';
+import { buildEInvoice, type EInvoiceFacts } from '../src/modules/invoices/einvoice.js';
+import { checkEInvoice } from './einvoice-rules.js';
 
 type Node = Record<string, unknown>;
 type BuyerTaxDetails = NonNullable<EInvoiceFacts['buyer']['taxDetails']>;
