@@ -3,16 +3,12 @@ import { expect, type Page } from '@playwright/test';
 import { httpTransport, SimulatedCloudPrinter } from '../apps/server/test/cloudprnt-printer';
 import {
   advanceClock,
-  bid,
-  buyerSession,
-  FIFTEEN_MINUTES,
-  publishAuction,
   registerMerchant,
   signIn,
   snap,
   tabBar,
-  unique,
   useLocale,
+  paidOrder,
 } from './helpers';
 import { test } from './test';
 
@@ -124,32 +120,6 @@ test('a cloud printer polls the server, and a test print shows Printed', async (
   await expect(kaunter).toContainText('No contact since');
 });
 
-/** A Paid order of the demo merchant: a lot won by demo buyer 3 and paid through the buyer API. */
-async function paidOrder(page: Page, baseURL: string) {
-  const { lotIds } = await publishAuction(page, [
-    { name: unique('Cloud slip lot'), quantity: 50, startPrice: 1000 },
-  ]);
-  const lotId = lotIds[0]!;
-  const buyer = await buyerSession(baseURL, '013-000 0003');
-  await bid(buyer, lotId, 50, 1000);
-  await advanceClock(page.request, FIFTEEN_MINUTES);
-  let orderId = '';
-  await expect
-    .poll(async () => {
-      const lot = await (await page.request.get(`/api/lots/${lotId}`)).json();
-      orderId = lot.award?.winners[0]?.orderId ?? '';
-      return orderId;
-    })
-    .not.toBe('');
-  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
-    headers: { 'idempotency-key': `cloud-${orderId}` },
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  await buyer.dispose();
-  return orderId;
-}
-
 test('an order’s slip goes to the cloud printer; its page shows when it printed', async ({
   page,
   baseURL,
@@ -165,7 +135,12 @@ test('an order’s slip goes to the cloud printer; its page shows when it printe
   });
   expect(added.ok(), await added.text()).toBe(true);
   const { cloud } = (await added.json()) as { id: string; cloud: { pollPath: string } };
-  const orderId = await paidOrder(page, baseURL!);
+  const orderId = await paidOrder(page, baseURL!, {
+    name: 'Cloud slip lot',
+    buyer: '013-000 0003',
+    quantity: 50,
+    price: 1000,
+  });
 
   await page.goto('/#/pages/orders/orders');
   await page.goto(`/#/pages/orders/order-detail?id=${orderId}`);

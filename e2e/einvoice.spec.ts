@@ -45,13 +45,12 @@ const openOrder = (page: Page, id: string) => page.goto(`/#/pages/orders/order-d
 
 test('an invoice’s e-invoice becomes Valid live, with its long ID and validation link', async ({
   page,
-  request,
   baseURL,
   myinvois,
 }, testInfo) => {
   test.setTimeout(150_000);
   await signIn(page);
-  const orderId = await paidOrder(page, request, baseURL!, 'E-invoice lot');
+  const orderId = await paidOrder(page, baseURL!, { name: 'E-invoice lot' });
   await openOrder(page, orderId);
   await page.getByRole('button', { name: 'Generate invoice' }).click();
   // Submitted at once; Valid when the job hears it from MyInvois, without a reload.
@@ -90,7 +89,7 @@ test('a refund cancels the e-invoice within 72 hours, and gets a credit note aft
   await signIn(page);
 
   // Within the window: cancelled at MyInvois.
-  const early = await paidOrder(page, request, baseURL!, 'E-invoice lot');
+  const early = await paidOrder(page, baseURL!, { name: 'E-invoice lot' });
   await openOrder(page, early);
   await page.getByRole('button', { name: 'Generate invoice' }).click();
   await expect(page.getByText('E-Invoice: Valid')).toBeVisible(JOB);
@@ -100,7 +99,7 @@ test('a refund cancels the e-invoice within 72 hours, and gets a credit note aft
   expect(myinvois.standIn.state.cancellations).toHaveLength(1);
 
   // After it: a credit note with its own number, PDF and e-invoice.
-  const late = await paidOrder(page, request, baseURL!, 'E-invoice lot');
+  const late = await paidOrder(page, baseURL!, { name: 'E-invoice lot' });
   await openOrder(page, late);
   await page.getByRole('button', { name: 'Generate invoice' }).click();
   await expect(page.getByText('E-Invoice: Valid')).toBeVisible(JOB);

@@ -229,29 +229,27 @@ export async function fakePrinter() {
 }
 
 /**
- * A new 10 kg lot of the signed-in merchant, won whole by demo buyer 1 at RM 12.00/kg once the
- * test clock ends it, and paid: its order id.
+ * A new lot of the signed-in merchant, won whole by a demo buyer once the test clock ends it, and
+ * paid through the buyer API: its order id. By default 10 kg won by buyer 1 at RM 12.00/kg.
  */
 export async function paidOrder(
   page: Page,
-  request: APIRequestContext,
   baseURL: string,
-  name: string,
+  options: { name: string; buyer?: string; quantity?: number; price?: number },
 ): Promise<string> {
+  const { name, buyer: phone = '013-000 0001', quantity = 100, price = 1200 } = options;
   const { lotIds } = await publishAuction(page, [
-    { name: unique(name), quantity: 100, startPrice: 1000 },
+    { name: unique(name), quantity, startPrice: Math.min(price, 1000) },
   ]);
   const lotId = lotIds[0]!;
-  const buyer = await buyerSession(baseURL, '013-000 0001');
-  await bid(buyer, lotId, 100, 1200);
-  await advanceClock(request, FIFTEEN_MINUTES);
+  const buyer = await buyerSession(baseURL, phone);
+  await bid(buyer, lotId, quantity, price);
+  await advanceClock(page.request, FIFTEEN_MINUTES);
   let orderId = '';
   await expect
     .poll(async () => {
-      const body = (await (await buyer.get('/api/buyer/orders')).json()) as {
-        items: { id: string; lotId: string }[];
-      };
-      orderId = body.items.find((o) => o.lotId === lotId)?.id ?? '';
+      const lot = await (await page.request.get(`/api/lots/${lotId}`)).json();
+      orderId = lot.award?.winners[0]?.orderId ?? '';
       return orderId;
     })
     .not.toBe('');
@@ -260,5 +258,6 @@ export async function paidOrder(
     data: {},
   });
   expect(paid.ok(), await paid.text()).toBe(true);
+  await buyer.dispose();
   return orderId;
 }

@@ -1,40 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  advanceClock,
-  bid,
-  buyerSession,
-  FIFTEEN_MINUTES,
-  publishAuction,
-  signIn,
-  unique,
-} from './helpers';
+import { signIn, paidOrder } from './helpers';
 import { test } from './test';
-
-/** A Paid order of the demo merchant: a lot won by demo buyer 2 and paid through the buyer API. */
-async function paidOrder(page: Page, baseURL: string) {
-  const { lotIds } = await publishAuction(page, [
-    { name: unique('Overlay lot'), quantity: 50, startPrice: 1000 },
-  ]);
-  const lotId = lotIds[0]!;
-  const buyer = await buyerSession(baseURL, '013-000 0002');
-  await bid(buyer, lotId, 50, 1000);
-  await advanceClock(page.request, FIFTEEN_MINUTES);
-  let orderId = '';
-  await expect
-    .poll(async () => {
-      const lot = await (await page.request.get(`/api/lots/${lotId}`)).json();
-      orderId = lot.award?.winners[0]?.orderId ?? '';
-      return orderId;
-    })
-    .not.toBe('');
-  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
-    headers: { 'idempotency-key': `overlay-${orderId}` },
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  await buyer.dispose();
-  return orderId;
-}
 
 const statusOf = async (page: Page, orderId: string) =>
   (await (await page.request.get(`/api/orders/${orderId}`)).json()).status as string;
@@ -44,7 +10,12 @@ test('Back with a confirm open closes it, and the order does not change', async 
   baseURL,
 }) => {
   await signIn(page);
-  const orderId = await paidOrder(page, baseURL!);
+  const orderId = await paidOrder(page, baseURL!, {
+    name: 'Overlay lot',
+    buyer: '013-000 0002',
+    quantity: 50,
+    price: 1000,
+  });
   await page.goto('/#/pages/orders/orders');
   await page.goto(`/#/pages/orders/order-detail?id=${orderId}`);
   const actions = page.getByRole('group', { name: 'Order actions' });

@@ -1,12 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
-  advanceClock,
-  bid,
-  buyerSession,
-  FIFTEEN_MINUTES,
   operator,
-  publishAuction,
   registerMerchant,
   signIn,
   snap,
@@ -14,6 +9,7 @@ import {
   toastSays,
   unique,
   useLocale,
+  paidOrder,
 } from './helpers';
 import { test } from './test';
 
@@ -239,28 +235,7 @@ async function paidOrderOfNewMerchant(page: Page, request: APIRequestContext, ba
     data: { boatNumber: 'PKN 4631', ownerName: 'Tan Ah Seng' },
   });
   expect(boat.ok(), await boat.text()).toBe(true);
-  const { lotIds } = await publishAuction(page, [
-    { name: unique('E-invoice kembung'), quantity: 100, startPrice: 1000 },
-  ]);
-  const lotId = lotIds[0]!;
-  const buyer = await buyerSession(baseURL, '013-000 0001');
-  await bid(buyer, lotId, 100, 1000);
-  await advanceClock(request, FIFTEEN_MINUTES);
-  let orderId = '';
-  await expect
-    .poll(async () => {
-      const lot = await (await page.request.get(`/api/lots/${lotId}`)).json();
-      orderId = lot.award?.winners[0]?.orderId ?? '';
-      return orderId;
-    })
-    .not.toBe('');
-  const paid = await buyer.post(`/api/buyer/orders/${orderId}/pay`, {
-    headers: { 'idempotency-key': `tax-${orderId}` },
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  await buyer.dispose();
-  return orderId;
+  return paidOrder(page, baseURL, { name: 'E-invoice kembung', price: 1000 });
 }
 
 test('an e-invoice waiting for tax details names them and leads to the Tax details page', async ({

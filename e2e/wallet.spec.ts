@@ -315,7 +315,7 @@ test('the daily payout pays completed orders in and says so live (my)', async ({
 }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const orderId = await paidOrder(page, request, baseURL!, 'Payout lot');
+  const orderId = await paidOrder(page, baseURL!, { name: 'Payout lot' });
   for (const status of ['ready_for_pickup', 'in_transit', 'completed']) {
     const moved = await page.request.post(`/api/orders/${orderId}/status`, { data: { status } });
     expect(moved.ok(), await moved.text()).toBe(true);
