@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEInvoice, type EInvoiceFacts, type UblDocument } from './einvoice.js';
+import { invoiceFacts } from '../../../test/einvoice-facts.js';
 import { checkEInvoice } from '../../../test/einvoice-rules.js';
 import { loadSigner, type Signer, signerFromConfig } from './einvoice.sign.js';
 
@@ -95,30 +96,20 @@ const signingDer = Buffer.from(
 
 // ---- The document ----
 
-const facts = (overrides: Partial<EInvoiceFacts> = {}): EInvoiceFacts => ({
-  version: '1.1',
-  number: 'INV2026-000042',
-  issuedAt: new Date('2026-01-14T17:30:05Z'),
-  seller: {
-    name: 'Kuala Selangor Fresh Catch',
-    tin: 'C20880050010',
-    registrationNumber: '202001234567',
-    sstNumber: null,
-    msicCode: '46312',
-    businessActivity: 'Wholesale of fish and other seafood',
-    addressLines: ['Jeti Nelayan', 'Jalan Klinik', 'Kampung Kuantan', 'Pekan'],
-    city: 'Kuala Selangor',
-    postcode: '45000',
-    stateCode: '10',
-    phone: '+60123456789',
-  },
-  buyer: { taxDetails: null, phone: '+60130000001' },
-  lines: [
-    // Not ASCII, to hash UTF-8.
-    { description: 'Bawal putih 白鲳 (Silver pomfret)', quantity: 105, price: 2350, amount: 24675 },
-  ],
-  ...overrides,
-});
+const facts = (overrides: Partial<EInvoiceFacts> = {}): EInvoiceFacts =>
+  invoiceFacts({
+    version: '1.1',
+    lines: [
+      // Not ASCII, to hash UTF-8.
+      {
+        description: 'Bawal putih 白鲳 (Silver pomfret)',
+        quantity: 105,
+        price: 2350,
+        amount: 24675,
+      },
+    ],
+    ...overrides,
+  });
 
 function build(overrides: Partial<EInvoiceFacts> = {}): UblDocument {
   const result = buildEInvoice(facts(overrides));

@@ -1,30 +1,9 @@
 import { GENERAL_PUBLIC_TIN } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
+import { invoiceFacts } from '../../../test/einvoice-facts.js';
 import { buildEInvoice, type EInvoiceFacts } from './einvoice.js';
 
-const facts = (overrides: Partial<EInvoiceFacts> = {}): EInvoiceFacts => ({
-  number: 'INV2026-000042',
-  // 01:30 on 15 January in Kuala Lumpur: still the 14th in UTC.
-  issuedAt: new Date('2026-01-14T17:30:05Z'),
-  seller: {
-    name: 'Kuala Selangor Fresh Catch',
-    tin: 'C20880050010',
-    registrationNumber: '202001234567',
-    sstNumber: null,
-    msicCode: '46312',
-    businessActivity: 'Wholesale of fish and other seafood',
-    addressLines: ['Jeti Nelayan', 'Jalan Klinik', 'Kampung Kuantan', 'Pekan'],
-    city: 'Kuala Selangor',
-    postcode: '45000',
-    stateCode: '10',
-    phone: '+60123456789',
-  },
-  buyer: { taxDetails: null, phone: '+60130000001' },
-  lines: [
-    { description: 'Morning pomfret (Silver pomfret)', quantity: 105, price: 2350, amount: 24675 },
-  ],
-  ...overrides,
-});
+const facts = invoiceFacts;
 
 type Node = Record<string, unknown>;
 /** The first element of a UBL array, as an object. */
