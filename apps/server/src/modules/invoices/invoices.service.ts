@@ -4,6 +4,7 @@ import {
   EINVOICE_CANCEL_WINDOW_MS,
   type EInvoiceStatus,
   formatMalaysianMobile,
+  missingTaxFields,
   type InvoiceInfo,
   PAID_STATUSES,
   SPECIES,
@@ -400,14 +401,17 @@ export function createInvoiceService({
   }
 
   /** The store fields an e-invoice of this order still waits for. */
-  function missingOf(f: InvoiceFacts): TaxField[] {
-    const built = eInvoiceOf(
-      f,
-      { kind: 'invoice', number: 'check', amount: 0 } as InvoiceRow,
-      clock.now(),
-      null,
-    );
-    return built.ok ? [] : built.missing;
+  function missingOf({ store }: InvoiceFacts): TaxField[] {
+    return missingTaxFields({
+      tin: store?.tin ?? null,
+      registrationNumber: store?.registrationNumber ?? null,
+      msicCode: store?.msicCode ?? null,
+      businessActivity: store?.businessActivity ?? null,
+      addressLines: store?.addressLines ?? [],
+      postcode: store?.postcode ?? null,
+      city: store?.city ?? null,
+      stateCode: store?.stateCode ?? null,
+    });
   }
 
   /**
