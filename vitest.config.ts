@@ -16,6 +16,8 @@ export default defineConfig({
     // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine,
     // idle whenever a test waits on PostgreSQL or on a server process it spawned.
     maxWorkers: Math.max(2, availableParallelism()),
-    hookTimeout: 60_000,
+    // A fresh PGlite migrated and seeded takes seconds alone, past a minute beside the browser
+    // tests on two cores.
+    hookTimeout: 120_000,
   },
 });

@@ -12,6 +12,7 @@ import {
   PROCESS_OPERATOR_TOKEN,
   registerOverHttp,
   type ServerProcess,
+  PROCESS_START_MS,
   startServerProcess,
 } from './processes.js';
 import { openEventStream } from './sse.js';
@@ -210,7 +211,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     );
     expect(Number(ended[0]?.n)).toBe(lotIds.length);
     stream.close();
-  }, 120_000);
+  }, 2 * PROCESS_START_MS + 60_000);
 
   it('a server started after a crash ends the lots that came due while none ran', async () => {
     const live = servers.slice();
@@ -262,5 +263,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       lotId,
     ]);
     expect(orders).toEqual([{ status: 'pending_payment' }]);
-  }, 120_000);
+  }, 2 * PROCESS_START_MS + 60_000);
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './processes.js';
+import { PROCESS_START_MS, startServerProcess } from './processes.js';
 
 let port = 4700 + Math.floor(Math.random() * 200);
 
@@ -39,5 +39,5 @@ describe('graceful shutdown of the real process', () => {
     expect((await login(second.base)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 2 * PROCESS_START_MS + 30_000);
 });
