@@ -1,5 +1,4 @@
 import { formatRM, type MerchantWalletResponse, MIN_WITHDRAWAL, senToInput } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { PATHS } from '../../../lib/paths';
 import { apiErrorCode } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Notice } from '../../../lib/ui/Notice';
+import { SheetForm } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { useWithdraw } from '../api';
 import {
@@ -84,13 +84,8 @@ export function WithdrawForm({
     setError(null);
   };
 
+  // The sheet holds a submit while saving or blocked (the blocks show above the amount).
   const submit = () => {
-    if (withdraw.isPending) return;
-    const first = blocks[0];
-    if (first) {
-      toast(t(`errors.${first}`));
-      return;
-    }
     const check = checkAmount(typed, wallet.balance);
     if (!check.ok) {
       setError(check.code);
@@ -119,22 +114,18 @@ export function WithdrawForm({
       : error === 'REQUIRED_FIELDS'
         ? t('wallet.amountRequired')
         : t(`errors.${error}`);
-  const headingId = `${id}-heading`;
   const amountId = `${id}-amount`;
 
   return (
-    <form
+    <SheetForm
       className={styles.sheet}
-      role="dialog"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      title={t('wallet.withdrawTitle')}
+      submitText={t('wallet.submit')}
+      saving={withdraw.isPending}
+      disabled={blocked}
+      onSubmit={submit}
+      onCancel={onDone}
     >
-      <h2 id={headingId}>{t('wallet.withdrawTitle')}</h2>
-
       {blocked ? (
         <div className={styles.blocks}>
           {blocks.map((block) => (
@@ -188,21 +179,6 @@ export function WithdrawForm({
           <li>{t('wallet.rules.bank')}</li>
         </ul>
       </div>
-
-      <div className={styles.sheetActions}>
-        <Button size="large" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          size="large"
-          color="primary"
-          type="submit"
-          disabled={blocked}
-          loading={withdraw.isPending}
-        >
-          {t('wallet.submit')}
-        </Button>
-      </div>
-    </form>
+    </SheetForm>
   );
 }
