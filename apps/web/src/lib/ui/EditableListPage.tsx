@@ -9,6 +9,7 @@ import { toast } from '../toast';
 import { BottomSheet, useSheet } from './BottomSheet';
 import { PageMessage } from './PageMessage';
 import styles from './editableList.module.css';
+import page from './page.module.css';
 import { useConfirm } from './useConfirm';
 
 /** The classes of an item's card and of its line of buttons, for the feature's item. */
@@ -93,11 +94,11 @@ export function EditableListPage<
 
   let content: ReactNode;
   if (query.isPending) {
-    content = <PageMessage className={styles.state} loading title={t('common.loading')} />;
+    content = <PageMessage className={page.state} loading title={t('common.loading')} />;
   } else if (query.isError) {
     content = (
       <PageMessage
-        className={styles.state}
+        className={page.state}
         title={texts.failed}
         description={errorText(query.error) ?? t('messages.failed')}
         action={t('common.retry')}
@@ -111,7 +112,7 @@ export function EditableListPage<
         {header?.(query.data)}
         {!showList(query.data) ? null : list.length === 0 ? (
           <PageMessage
-            className={styles.state}
+            className={page.state}
             icon={emptyIcon}
             title={texts.empty}
             description={texts.emptyHint}

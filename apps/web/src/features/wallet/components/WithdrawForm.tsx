@@ -1,9 +1,10 @@
 import { formatRM, type MerchantWalletResponse, MIN_WITHDRAWAL, senToInput } from '@sm/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
+import { useFieldForm } from '../../../lib/form';
 import { PATHS } from '../../../lib/paths';
 import { apiErrorCode } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
@@ -56,6 +57,8 @@ function BlockNotice({ block, wallet }: { block: WithdrawBlock; wallet: Merchant
   );
 }
 
+const AMOUNT_FIELDS = ['amount'] as const;
+
 /**
  * The withdraw sheet: the amount (at most the balance, or all of it), where it is paid, the rules,
  * and what stops a withdrawal now. The contract's rules are checked here first, with the same coded
@@ -69,20 +72,19 @@ export function WithdrawForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const withdraw = useWithdraw();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<AmountError | null>(null);
+  const form = useFieldForm({ amount: '' }, AMOUNT_FIELDS, {
+    requiredText: () => t('wallet.amountRequired'),
+  });
+  const typed = form.values.amount;
+  const setError = (code: AmountError) => form.setErrors({ amount: code });
   // One key per intent, kept across retries of the same amount (see attemptKeys).
   const [keys] = useState(() => attemptKeys());
   const blocks = withdrawBlocks(wallet);
   const blocked = blocks.length > 0;
   const bank = wallet.bankAccount;
 
-  const change = (value: string) => {
-    setTyped(value);
-    setError(null);
-  };
+  const change = (value: string) => form.set('amount', value);
 
   // The sheet holds a submit while saving or blocked (the blocks show above the amount).
   const submit = () => {
@@ -108,14 +110,6 @@ export function WithdrawForm({
     );
   };
 
-  const errorText =
-    error === null
-      ? undefined
-      : error === 'REQUIRED_FIELDS'
-        ? t('wallet.amountRequired')
-        : t(`errors.${error}`);
-  const amountId = `${id}-amount`;
-
   return (
     <SheetForm
       className={styles.sheet}
@@ -135,9 +129,9 @@ export function WithdrawForm({
       ) : null}
 
       <TextField
-        id={amountId}
+        id={form.fieldId('amount')}
         label={t('wallet.amount')}
-        error={errorText}
+        error={form.errorText('amount')}
         value={typed}
         placeholder={t('wallet.amountPlaceholder', { amount: senToInput(MIN_WITHDRAWAL) })}
         inputMode="decimal"
