@@ -4,7 +4,7 @@ import {
   type FeedbackInput,
   type Locale,
 } from '@sm/contract';
-import { type FieldCodes, fieldCodes } from '../../lib/form';
+import { type Check, fieldCodes } from '../../lib/form';
 
 /** The form as typed: nothing is lost to a failed check. */
 export interface FeedbackValues {
@@ -17,8 +17,7 @@ export const FEEDBACK_FIELDS: readonly FeedbackField[] = ['category', 'message',
 
 export const EMPTY_FEEDBACK: FeedbackValues = { category: '', message: '', contact: '' };
 
-export type FeedbackCheck =
-  { ok: true; input: FeedbackInput } | { ok: false; errors: FieldCodes<FeedbackField> };
+export type FeedbackCheck = Check<FeedbackInput, FeedbackField>;
 
 /**
  * The contract's `feedbackInput` over what was typed, with the app's version and language: what to

@@ -5,7 +5,7 @@ import {
   MALAYSIAN_BANKS,
   normalizeAccountNumber,
 } from '@sm/contract';
-import { type FieldCodes, fieldCodes } from '../../lib/form';
+import { type Check, fieldCodes } from '../../lib/form';
 
 /** The form as typed: nothing is lost to a failed check. */
 export interface BankValues {
@@ -22,8 +22,7 @@ export const valuesOf = (account: BankAccount | null): BankValues => ({
   accountNumber: account?.accountNumber ?? '',
 });
 
-export type BankCheck =
-  { ok: true; input: BankAccountInput } | { ok: false; errors: FieldCodes<BankField> };
+export type BankCheck = Check<BankAccountInput, BankField>;
 
 /** The contract's `bankAccountInput` over what was typed: what to send, or a code per field. */
 export function checkBankValues(values: BankValues): BankCheck {

@@ -9,7 +9,7 @@ import {
   defaultColdRoomNumber,
   nextColdRoomNumber,
 } from '@sm/contract';
-import { type FieldCodes, fieldCodes } from '../../lib/form';
+import { type Check, fieldCodes } from '../../lib/form';
 
 /** A photo as the form shows it: what the server said of the upload, or of the saved record. */
 export interface Photo {
@@ -44,9 +44,6 @@ export const boatValuesOf = (boat: Boat | null): BoatValues => ({
   ownerName: boat?.ownerName ?? '',
   imageId: boat ? photoOf(boat) : null,
 });
-
-export type Check<I, F extends string> =
-  { ok: true; input: I } | { ok: false; errors: FieldCodes<F> };
 
 /** The contract's `boatInput` over what was typed: what to send, or a code per field. */
 export function checkBoat(values: BoatValues): Check<BoatInput, BoatField> {

@@ -8,7 +8,7 @@ import {
   storeProfileInput,
   type StoreProfileInput,
 } from '@sm/contract';
-import { type FieldCodes, fieldCodes } from '../../lib/form';
+import { type Check, fieldCodes } from '../../lib/form';
 
 /** The basic info as typed: coordinates as text, so a half-typed number is not lost. */
 export interface BasicInfoValues {
@@ -47,8 +47,7 @@ const degreesOf = (text: string): number | string | null => {
   return Number.isFinite(value) ? value : trimmed;
 };
 
-export type BasicInfoCheck =
-  { ok: true; input: StoreBasicInfoInput } | { ok: false; errors: FieldCodes<BasicInfoField> };
+export type BasicInfoCheck = Check<StoreBasicInfoInput, BasicInfoField>;
 
 /** The contract's `storeBasicInfoInput` over what was typed: what to send, or a code per field. */
 export function checkBasicInfo(values: BasicInfoValues): BasicInfoCheck {

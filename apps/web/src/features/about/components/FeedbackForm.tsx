@@ -1,23 +1,17 @@
 import { FEEDBACK_CATEGORIES, FEEDBACK_MESSAGE_MAX_LENGTH } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import Selector from 'antd-mobile/es/components/selector';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
 import { useFieldForm } from '../../../lib/form';
 import { currentLocale } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
+import { SheetForm, sheetStyles } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { recentFeedbackQueryOptions, useSendFeedback } from '../api';
-import {
-  checkFeedback,
-  EMPTY_FEEDBACK,
-  FEEDBACK_FIELDS,
-  type FeedbackField,
-} from '../feedbackForm';
+import { checkFeedback, EMPTY_FEEDBACK, FEEDBACK_FIELDS } from '../feedbackForm';
 import { appVersionLabel } from '../../../lib/appUpdate';
 import styles from './about.module.css';
 
@@ -46,48 +40,36 @@ function RecentFeedback() {
 /** Feedback to the marketplace: a topic, a message and a way to answer; checked by the contract. */
 export function FeedbackForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
   const send = useSendFeedback();
-  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
-    EMPTY_FEEDBACK,
-    FEEDBACK_FIELDS,
-  );
-  const errorText = (field: FeedbackField) => {
-    const code = errors[field];
-    if (!code) return undefined;
-    return code === 'REQUIRED_FIELDS' ? t('about.feedback.messageRequired') : t(`errors.${code}`);
-  };
+  const form = useFieldForm(EMPTY_FEEDBACK, FEEDBACK_FIELDS, {
+    requiredText: () => t('about.feedback.messageRequired'),
+  });
+  const { values, set, fieldId, errorText } = form;
 
   const submit = () => {
-    const check = checkFeedback(values, { version: appVersionLabel(), locale: currentLocale() });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    send.mutate(check.input, {
+    const input = form.check((typed) =>
+      checkFeedback(typed, { version: appVersionLabel(), locale: currentLocale() }),
+    );
+    if (input === null) return;
+    send.mutate(input, {
       onSuccess: () => {
         toast(t('about.feedback.submitted'), 'success');
         onDone();
       },
-      onError: showSaveError,
+      onError: form.showSaveError,
     });
   };
 
-  const fieldId = (field: FeedbackField) => `${id}-${field}`;
-  const headingId = `${id}-heading`;
-
   return (
-    <form
+    <SheetForm
       className={styles.sheet}
-      role="dialog"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      title={t('about.feedback.title')}
+      submitText={t('about.feedback.submit')}
+      saving={send.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+      after={<RecentFeedback />}
     >
-      <h2 id={headingId}>{t('about.feedback.title')}</h2>
       <p className={styles.muted}>{t('about.feedback.intro')}</p>
 
       <Field
@@ -98,7 +80,7 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
         bare
       >
         <Selector
-          className={styles.selector}
+          className={sheetStyles.selector}
           columns={2}
           options={FEEDBACK_CATEGORIES.map((category) => ({
             value: category,
@@ -135,17 +117,6 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
         autoComplete="email"
         onChange={(value) => set('contact', value)}
       />
-
-      <div className={styles.sheetActions}>
-        <Button block size="large" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button block size="large" color="primary" type="submit" loading={send.isPending}>
-          {t('about.feedback.submit')}
-        </Button>
-      </div>
-
-      <RecentFeedback />
-    </form>
+    </SheetForm>
   );
 }

@@ -1,16 +1,15 @@
 import { APP_VERSION } from '@sm/contract';
 import List from 'antd-mobile/es/components/list';
-import Popup from 'antd-mobile/es/components/popup';
 import ChatAddOutline from 'antd-mobile-icons/es/ChatAddOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import QuestionCircleOutline from 'antd-mobile-icons/es/QuestionCircleOutline';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';
+import { BottomSheet, useSheet } from '../../../lib/ui/BottomSheet';
 import { Spinner } from '../../../lib/ui/Spinner';
 import { FeedbackForm } from '../components/FeedbackForm';
 import { SupportCard } from '../components/SupportCard';
@@ -27,10 +26,7 @@ export default function AboutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateCheck();
-  // A new key per opening starts an empty form; the sheet keeps the old one while it slides away.
-  const [feedback, setFeedback] = useState({ open: false, key: 0 });
-  const openFeedback = () => setFeedback((current) => ({ open: true, key: current.key + 1 }));
-  const closeFeedback = () => setFeedback((current) => ({ ...current, open: false }));
+  const feedback = useSheet();
 
   let updateExtra;
   if (update.state === 'reloading') updateExtra = t('about.updates.reloading');
@@ -64,7 +60,7 @@ export default function AboutPage() {
       <SupportCard />
 
       <List className={styles.list} header={t('about.help')}>
-        <List.Item prefix={<ChatAddOutline />} onClick={openFeedback}>
+        <List.Item prefix={<ChatAddOutline />} onClick={() => feedback.show()}>
           {t('about.feedback.open')}
         </List.Item>
         <List.Item prefix={<LoopOutline />} extra={updateExtra} onClick={update.run}>
@@ -72,15 +68,9 @@ export default function AboutPage() {
         </List.Item>
       </List>
 
-      <Popup
-        visible={feedback.open}
-        onMaskClick={closeFeedback}
-        onClose={closeFeedback}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-        destroyOnClose
-      >
-        <FeedbackForm key={feedback.key} onDone={closeFeedback} />
-      </Popup>
+      <BottomSheet visible={feedback.open} onClose={feedback.close}>
+        <FeedbackForm key={feedback.key} onDone={feedback.close} />
+      </BottomSheet>
     </div>
   );
 }

@@ -1,44 +1,14 @@
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import Picker from 'antd-mobile/es/components/picker';
-import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../lib/datetime';
+import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
-import styles from './form.module.css';
 
 interface Option {
   label: string;
   value: string;
-}
-
-/** The row's button: the chosen value, or the placeholder, and a chevron. */
-export function ChooseButton({
-  id,
-  text,
-  placeholder,
-  disabled,
-  onClick,
-}: {
-  id: string;
-  text: string | undefined;
-  placeholder: string;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      id={id}
-      type="button"
-      className={styles.choose}
-      disabled={disabled}
-      aria-haspopup="dialog"
-      onClick={onClick}
-    >
-      <span className={text ? undefined : styles.placeholder}>{text ?? placeholder}</span>
-      <RightOutline aria-hidden="true" />
-    </button>
-  );
 }
 
 /** One choice from a list, picked on antd-mobile's wheel. */

@@ -1,15 +1,13 @@
 import type { Species } from '@sm/contract';
-import Popup from 'antd-mobile/es/components/popup';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { currentLocale, HTML_LANG } from '../../../lib/i18n';
 import { Field } from '../../../lib/ui/Field';
+import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { speciesChoices, speciesNames } from '../lotMemory';
 import styles from './form.module.css';
-import { ChooseButton } from './PickerField';
-
-const SHEET_STYLE = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 
 /**
  * The species of a lot, chosen from a list rather than a 23-item wheel: the merchant's recent
@@ -89,14 +87,7 @@ export function SpeciesField({
         placeholder={t('auctionForm.choose')}
         onClick={() => setOpen(true)}
       />
-      <Popup
-        visible={open}
-        onMaskClick={close}
-        onClose={close}
-        afterClose={() => setQuery('')}
-        bodyStyle={SHEET_STYLE}
-        destroyOnClose
-      >
+      <BottomSheet visible={open} onClose={close} afterClose={() => setQuery('')}>
         <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby={titleId}>
           <div className={styles.sheetHeader}>
             <h2 id={titleId}>{label}</h2>
@@ -155,7 +146,7 @@ export function SpeciesField({
             )}
           </div>
         </div>
-      </Popup>
+      </BottomSheet>
     </Field>
   );
 }

@@ -83,7 +83,7 @@ export function RegisterForm() {
             components={{ terms: docLink(PATHS.terms), privacy: docLink(PATHS.privacy) }}
           />
         </Checkbox>
-        <FieldError>{form.errors.agreePolicy}</FieldError>
+        <FieldError>{form.errorText('agreePolicy')}</FieldError>
       </div>
     </AuthFormFrame>
   );

@@ -1,10 +1,12 @@
 import type { ValidationFailure } from '@sm/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/errors';
+import { type FieldCodes, useFieldForm } from '../../../lib/form';
+import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { loadValidation } from '../validation';
-import { useFieldErrors } from './useFieldErrors';
 
 type Schemas = Awaited<ReturnType<typeof loadValidation>>;
 type ParseResult<T> =
@@ -34,9 +36,10 @@ export interface FormFeedback {
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /**
- * The submit steps every auth form shares: validate with the contract's schema (loaded on the
- * first focus, see validation.ts), show the coded failure at its field or as a toast, run the
- * mutation, and map the API's coded error back to a field or a toast.
+ * The submit steps every auth form shares, over the app's one form hook (lib/form): validate
+ * with the contract's schema (loaded on the first focus, see validation.ts), show the coded
+ * failure at its field or as a toast ('Please fill in all fields' concerns the whole form, so it
+ * is always a toast), run the mutation, and map the API's coded error back to a field or a toast.
  */
 export function useContractForm<V extends FormValues, T, R>({
   initial,
@@ -52,24 +55,39 @@ export function useContractForm<V extends FormValues, T, R>({
   /** How an API failure that names no field reads, e.g. 'Reset failed: …' (spec §8). */
   failureText?: (reason: string) => string;
 }) {
-  const [values, setValues] = useState<V>(initial);
-  const { errors, showFailure, showRequestError, clearError } = useFieldErrors<keyof V & string>();
-  const fields = Object.keys(values) as (keyof V & string)[];
-
-  const set = <K extends keyof V & string>(name: K, value: V[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    clearError(name);
-  };
+  const { t } = useTranslation();
+  const [start] = useState(initial);
+  const fields = Object.keys(start) as (keyof V & string)[];
+  const { values, setErrors, set, errorText } = useFieldForm(start, fields);
 
   const field = (name: TextKey<V>): FieldBinding => ({
     value: values[name] as string,
     onChange: (value) => set(name, value as V[typeof name]),
-    error: errors[name],
+    error: errorText(name),
   });
+
+  const showFailure = (failure: ValidationFailure) => {
+    if (failure.field && failure.code !== 'REQUIRED_FIELDS') {
+      setErrors({ [failure.field]: failure.code } as FieldCodes<keyof V & string>);
+    } else {
+      setErrors({});
+      toast(t(`errors.${failure.code}`));
+    }
+  };
 
   const feedback: FormFeedback = {
     showFailure,
-    showRequestError: (error, fallback) => showRequestError(error, fields, fallback),
+    showRequestError: (error, fallback) => {
+      const code = apiErrorCode(error);
+      const name = isRequestError(error) ? error.field : undefined;
+      if (code && name && fields.includes(name as keyof V & string)) {
+        showFailure({ code, field: name });
+        return;
+      }
+      setErrors({});
+      if (fallback && code) fallback(t(`errors.${code}`));
+      else showError(error);
+    },
   };
 
   const submit = async (event?: FormEvent) => {
@@ -95,7 +113,7 @@ export function useContractForm<V extends FormValues, T, R>({
 
   return {
     values,
-    errors,
+    errorText,
     set,
     field,
     feedback,

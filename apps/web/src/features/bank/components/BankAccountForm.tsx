@@ -6,14 +6,7 @@ import { toast } from '../../../lib/toast';
 import { Notice } from '../../../lib/ui/Notice';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveBankAccount } from '../api';
-import {
-  BANK_FIELDS,
-  type BankField,
-  checkBankValues,
-  groupDigits,
-  isChanged,
-  valuesOf,
-} from '../form';
+import { BANK_FIELDS, checkBankValues, groupDigits, isChanged, valuesOf } from '../form';
 import { BankPicker } from './BankPicker';
 import styles from './bank.module.css';
 import { useConfirm } from '../../../lib/ui/useConfirm';
@@ -35,25 +28,17 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const save = useSaveBankAccount();
-  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
-    () => valuesOf(account),
-    BANK_FIELDS,
-  );
-  const errorText = (field: BankField) => {
-    const code = errors[field];
-    if (!code) return undefined;
-    return code === 'REQUIRED_FIELDS' ? t(REQUIRED_TEXT[field]) : t(`errors.${code}`);
-  };
+  const form = useFieldForm(() => valuesOf(account), BANK_FIELDS, {
+    requiredText: (field) => t(REQUIRED_TEXT[field]),
+  });
+  const { values, set, errorText } = form;
 
   const changed = isChanged(values, account);
 
   const submit = async () => {
     if (save.isPending) return;
-    const check = checkBankValues(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
+    const input = form.check(checkBankValues);
+    if (input === null) return;
     if (account?.status === 'verified') {
       // Saving the same details again would only undo the verification.
       if (!changed) {
@@ -67,9 +52,9 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
       });
       if (!confirmed) return;
     }
-    save.mutate(check.input, {
+    save.mutate(input, {
       onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
-      onError: showSaveError,
+      onError: form.showSaveError,
     });
   };
 

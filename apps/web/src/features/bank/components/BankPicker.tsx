@@ -1,13 +1,13 @@
 import { bankName } from '@sm/contract';
-import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
-import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
+import picker from '../../../lib/ui/picker.module.css';
+import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { searchBanks } from '../form';
-import styles from './bank.module.css';
 
 /**
  * The bank, chosen from the contract's Malaysian banks in a sheet with a search box: 32 names are
@@ -41,46 +41,34 @@ export function BankPicker({
   return (
     <>
       <Field id={id} label={label} error={error}>
-        <button
+        <ChooseButton
           id={id}
-          type="button"
-          className={styles.choose}
-          aria-haspopup="dialog"
+          text={value ? bankName(value) : undefined}
+          placeholder={t('bank.chooseBank')}
           onClick={() => {
             setQ('');
             setOpen(true);
           }}
-        >
-          <span className={value ? undefined : styles.placeholder}>
-            {value ? bankName(value) : t('bank.chooseBank')}
-          </span>
-          <RightOutline aria-hidden="true" />
-        </button>
+        />
       </Field>
-      <Popup
-        visible={open}
-        onMaskClick={close}
-        onClose={close}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-        destroyOnClose
-      >
-        <section className={styles.picker} role="dialog" aria-labelledby={headingId}>
+      <BottomSheet visible={open} onClose={close}>
+        <section className={picker.picker} role="dialog" aria-labelledby={headingId}>
           <h2 id={headingId}>{t('bank.chooseBank')}</h2>
           <SearchBar
-            className={styles.search}
+            className={picker.search}
             placeholder={t('bank.searchBanks')}
             value={q}
             onChange={setQ}
           />
           {banks.length > 0 ? (
-            <div className={styles.options} role="listbox" aria-label={t('bank.bank')}>
+            <div className={picker.scroller} role="listbox" aria-label={t('bank.bank')}>
               {banks.map((bank) => (
                 <button
                   key={bank.code}
                   type="button"
                   role="option"
                   aria-selected={bank.code === value}
-                  className={styles.option}
+                  className={picker.option}
                   onClick={() => choose(bank.code)}
                 >
                   <span>{bank.name}</span>
@@ -89,10 +77,10 @@ export function BankPicker({
               ))}
             </div>
           ) : (
-            <p className={styles.noMatch}>{t('bank.noBankMatch', { q: q.trim() })}</p>
+            <p className={picker.noMatch}>{t('bank.noBankMatch', { q: q.trim() })}</p>
           )}
         </section>
-      </Popup>
+      </BottomSheet>
     </>
   );
 }

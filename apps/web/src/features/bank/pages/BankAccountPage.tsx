@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/errors';
 import { BankStatusTag } from '../../../lib/ui/BankStatusTag';
 import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
+import page from '../../../lib/ui/page.module.css';
 import { bankAccountQueryOptions } from '../api';
 import { BankAccountForm } from '../components/BankAccountForm';
 import styles from '../components/bank.module.css';
@@ -53,12 +54,12 @@ export default function BankAccountPage() {
   const account = useQuery(bankAccountQueryOptions());
 
   if (account.isPending)
-    return <PageMessage className={styles.state} loading title={t('common.loading')} />;
+    return <PageMessage className={page.state} loading title={t('common.loading')} />;
   if (account.isError)
     return (
-      <div className={styles.screen}>
+      <div className={page.screen}>
         <PageMessage
-          className={styles.state}
+          className={page.state}
           title={t('bank.loadFailed')}
           description={errorText(account.error) ?? undefined}
           action={t('common.retry')}
@@ -69,7 +70,7 @@ export default function BankAccountPage() {
 
   return (
     <PullToRefresh onRefresh={() => account.refetch()}>
-      <div className={styles.screen}>
+      <div className={page.screen}>
         <StatusCard account={account.data} />
         {/* The form starts from the account loaded first; later refreshes change only the status. */}
         <BankAccountForm account={account.data} />

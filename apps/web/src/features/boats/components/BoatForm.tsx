@@ -1,9 +1,10 @@
 import type { Boat } from '@sm/contract';
 import { useTranslation } from 'react-i18next';
+import { SheetForm } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveBoat } from '../api';
 import { BOAT_FIELDS, boatValuesOf, checkBoat } from '../form';
-import { RecordSheet, useRecordForm } from './RecordSheet';
+import { useRecordForm } from './useRecordForm';
 
 /** Add a boat (`boat` null) or change one: number and owner required, a photo optional. */
 export function BoatForm({ boat, onDone }: { boat: Boat | null; onDone: () => void }) {
@@ -19,10 +20,11 @@ export function BoatForm({ boat, onDone }: { boat: Boat | null; onDone: () => vo
   const { values, set, fieldId, errorText } = form;
 
   return (
-    <RecordSheet
+    <SheetForm
       title={boat ? t('boats.editBoat') : t('boats.addBoat')}
+      submitText={t('boats.save')}
       saving={save.isPending}
-      uploading={form.uploading}
+      disabled={form.uploading}
       onSubmit={form.submit}
       onCancel={onDone}
     >
@@ -46,6 +48,6 @@ export function BoatForm({ boat, onDone }: { boat: Boat | null; onDone: () => vo
         onChange={(value) => set('ownerName', value)}
       />
       {form.photo(t('boats.photo'))}
-    </RecordSheet>
+    </SheetForm>
   );
 }

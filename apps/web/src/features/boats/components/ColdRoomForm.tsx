@@ -1,12 +1,13 @@
 import type { ColdRoom } from '@sm/contract';
 import Switch from 'antd-mobile/es/components/switch';
 import { useTranslation } from 'react-i18next';
+import { SheetForm } from '../../../lib/ui/SheetForm';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveColdRoom } from '../api';
 import { checkColdRoom, COLD_ROOM_FIELDS, coldRoomValuesOf } from '../form';
 import styles from './boats.module.css';
-import { RecordSheet, useRecordForm } from './RecordSheet';
+import { useRecordForm } from './useRecordForm';
 
 /**
  * Add a cold room (`room` null) or change one. Everything is optional: a room left unnamed gets
@@ -33,10 +34,11 @@ export function ColdRoomForm({
   const { values, set, fieldId, errorText } = form;
 
   return (
-    <RecordSheet
+    <SheetForm
       title={room ? t('boats.editColdRoom') : t('boats.addColdRoom')}
+      submitText={t('boats.save')}
       saving={save.isPending}
-      uploading={form.uploading}
+      disabled={form.uploading}
       onSubmit={form.submit}
       onCancel={onDone}
     >
@@ -77,6 +79,6 @@ export function ColdRoomForm({
           />
         </div>
       </Field>
-    </RecordSheet>
+    </SheetForm>
   );
 }

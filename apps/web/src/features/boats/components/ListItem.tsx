@@ -3,6 +3,7 @@ import SwipeAction from 'antd-mobile/es/components/swipe-action';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listItemStyles } from '../../../lib/ui/EditableListPage';
 import styles from './boats.module.css';
 
 /**
@@ -41,7 +42,7 @@ export function ListItem({
         ]}
       >
         <article
-          className={inactive ? `${styles.card} ${styles.inactive}` : styles.card}
+          className={inactive ? `${listItemStyles.card} ${styles.inactive}` : listItemStyles.card}
           aria-labelledby={headingId}
         >
           <div className={styles.row}>
@@ -59,7 +60,7 @@ export function ListItem({
               <div className={styles.meta}>{details}</div>
             </div>
           </div>
-          <div className={styles.actions}>
+          <div className={listItemStyles.actions}>
             {extra}
             <Button size="small" fill="none" color="primary" onClick={onEdit}>
               {t('boats.edit')}

@@ -1,6 +1,5 @@
 import type { NotificationItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
@@ -14,12 +13,11 @@ import { toast } from '../../../lib/toast';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { useScrollRestore } from '../../../lib/ui/useScrollRestore';
 import { useUnreadNotifications } from '../../../lib/unreadNotifications';
+import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { markRead, notificationKeys, notificationListQueryOptions } from '../api';
 import { NotificationList, NotificationSkeleton } from '../components/NotificationList';
 import { NotificationSettingsSheet } from '../components/NotificationSettingsSheet';
 import styles from '../components/notifications.module.css';
-
-const SHEET_STYLE = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 
 /**
  * Notifications (#/pages/profile/notifications): newest first, unread ones marked; a tap opens
@@ -144,15 +142,9 @@ export default function NotificationsPage({ query }: { query: Record<string, str
         </div>
         {content}
       </div>
-      <Popup
-        visible={settingsOpen}
-        onMaskClick={closeSettings}
-        onClose={closeSettings}
-        bodyStyle={SHEET_STYLE}
-        destroyOnClose
-      >
+      <BottomSheet visible={settingsOpen} onClose={closeSettings}>
         <NotificationSettingsSheet onClose={closeSettings} />
-      </Popup>
+      </BottomSheet>
     </PullToRefresh>
   );
 }

@@ -3,6 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Tag from 'antd-mobile/es/components/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { listItemStyles } from '../../../lib/ui/EditableListPage';
 import { Notice } from '../../../lib/ui/Notice';
 import { StatusPill } from '../../../lib/ui/StatusPill';
 import { networkPrintingQueryOptions } from '../api';
@@ -61,7 +62,7 @@ export function PrinterCard({
   const headingId = `printer-${printer.id}`;
 
   return (
-    <li className={styles.card} aria-labelledby={headingId}>
+    <li className={`${listItemStyles.card} ${styles.card}`} aria-labelledby={headingId}>
       <div className={styles.cardHead}>
         <h2 id={headingId}>{printer.name}</h2>
         <Tag color="primary" fill="outline">
@@ -83,7 +84,7 @@ export function PrinterCard({
       )}
       {unsupported ? <Notice tone="warning">{t('printing.bluetoothUnsupported')}</Notice> : null}
       {serverOff ? <Notice tone="warning">{t('errors.LAN_PRINTING_OFF')}</Notice> : null}
-      <div className={styles.actions}>
+      <div className={listItemStyles.actions}>
         <Button
           className={styles.grow}
           size="small"

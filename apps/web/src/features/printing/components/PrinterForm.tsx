@@ -8,19 +8,17 @@ import {
   PRINTER_KINDS,
   type PrinterKind,
 } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import Selector from 'antd-mobile/es/components/selector';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldCodes, useFieldForm } from '../../../lib/form';
+import { type Check, fieldCodes, useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
+import { SheetForm, sheetStyles } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { networkPrintingQueryOptions, useSavePrinter } from '../api';
 import { bluetoothSupported } from '../bluetooth';
-import styles from './printing.module.css';
 
 interface Values {
   name: string;
@@ -57,30 +55,28 @@ const inputOf = (values: Values): PrinterInput => ({
   ...(values.kind === 'cloud' ? { mac: values.mac } : {}),
 });
 
+const checkPrinter = (values: Values): Check<PrinterInput, FormField> => {
+  const input = inputOf(values);
+  const parsed = printerInput.safeParse(input);
+  return parsed.success
+    ? { ok: true, input }
+    : { ok: false, errors: fieldCodes(parsed.error, FIELDS) };
+};
+
 /** Add a printer (`printer` null) or change one; the contract's schema checks it before the API. */
 export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
   const save = useSavePrinter();
   // Told before the merchant fills in an address that this server could never print to.
   const networkOff = useQuery(networkPrintingQueryOptions()).data === false;
-  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
-    () => valuesOf(printer),
-    FIELDS,
-  );
-  const errorText = (field: FormField) => {
-    const code = errors[field];
-    if (!code) return undefined;
-    return code === 'REQUIRED_FIELDS' ? t('printing.required') : t(`errors.${code}`);
-  };
+  const form = useFieldForm(() => valuesOf(printer), FIELDS, {
+    requiredText: () => t('printing.required'),
+  });
+  const { values, set, fieldId, errorText } = form;
 
   const submit = () => {
-    const input = inputOf(values);
-    const parsed = printerInput.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldCodes(parsed.error, FIELDS));
-      return;
-    }
+    const input = form.check(checkPrinter);
+    if (input === null) return;
     save.mutate(
       { id: printer?.id, input },
       {
@@ -88,27 +84,19 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
           toast(t('success.savedSuccessfully'), 'success');
           onDone();
         },
-        onError: showSaveError,
+        onError: form.showSaveError,
       },
     );
   };
 
-  const fieldId = (field: FormField) => `${id}-${field}`;
-  const headingId = `${id}-heading`;
-
   return (
-    <form
-      className={styles.sheet}
-      role="dialog"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <SheetForm
+      title={printer ? t('printing.editTitle') : t('printing.addTitle')}
+      submitText={t('printing.save')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
     >
-      <h2 id={headingId}>{printer ? t('printing.editTitle') : t('printing.addTitle')}</h2>
-
       <TextField
         id={fieldId('name')}
         label={t('printing.name')}
@@ -127,7 +115,7 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
         bare
       >
         <Selector
-          className={styles.selector}
+          className={sheetStyles.selector}
           columns={2}
           options={PRINTER_KINDS.map((kind) => ({
             value: kind,
@@ -157,7 +145,7 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
         bare
       >
         <Selector
-          className={styles.selector}
+          className={sheetStyles.selector}
           columns={2}
           options={PAPER_WIDTHS.map((width) => ({
             value: width,
@@ -215,15 +203,6 @@ export function PrinterForm({ printer, onDone }: { printer: Printer | null; onDo
           </Notice>
         </>
       ) : null}
-
-      <div className={styles.sheetActions}>
-        <Button block size="large" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button block size="large" color="primary" type="submit" loading={save.isPending}>
-          {t('printing.save')}
-        </Button>
-      </div>
-    </form>
+    </SheetForm>
   );
 }

@@ -1,9 +1,9 @@
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import MinusOutline from 'antd-mobile-icons/es/MinusOutline';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { cropAt, cropToFile, type SquareCrop } from '../photo';
 import styles from './store.module.css';
 
@@ -99,12 +99,7 @@ export function LogoCropper({
   };
 
   return (
-    <Popup
-      visible
-      onMaskClick={onCancel}
-      onClose={onCancel}
-      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-    >
+    <BottomSheet visible onClose={onCancel} keepContent>
       <section className={styles.cropper} role="dialog" aria-labelledby={headingId}>
         <h2 id={headingId}>{t('store.cropTitle')}</h2>
         <p className={styles.muted}>{t('store.cropHint')}</p>
@@ -157,6 +152,6 @@ export function LogoCropper({
           </Button>
         </div>
       </section>
-    </Popup>
+    </BottomSheet>
   );
 }

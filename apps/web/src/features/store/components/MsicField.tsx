@@ -1,4 +1,3 @@
-import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import {
@@ -11,9 +10,11 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
+import picker from '../../../lib/ui/picker.module.css';
+import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { type MsicEntry, msicDescription, searchMsic } from '../msicSearch';
-import { ChooseButton } from './ChooseButton';
 import styles from './tax.module.css';
 
 /** Codes drawn at a time: 1,174 buttons at once would stall a cheap phone. */
@@ -55,14 +56,14 @@ function MsicOptions({
   if (results.length === 0) return null;
   return (
     <>
-      <div className={styles.options} role="listbox" aria-label={t('taxDetails.msicList')}>
+      <div role="listbox" aria-label={t('taxDetails.msicList')}>
         {results.slice(0, limit).map(([code, description]) => (
           <button
             key={code}
             type="button"
             role="option"
             aria-selected={code === value}
-            className={styles.option}
+            className={`${picker.option} ${styles.option}`}
             onClick={() => onPick(code, description)}
           >
             <span className={styles.code}>{code}</span>
@@ -106,10 +107,14 @@ function MsicSheet({
   }, [searched]);
 
   return (
-    <section className={styles.picker} role="dialog" aria-labelledby={headingId}>
+    <section
+      className={`${picker.picker} ${styles.picker}`}
+      role="dialog"
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>{t('taxDetails.chooseMsic')}</h2>
       <SearchBar
-        className={styles.search}
+        className={picker.search}
         placeholder={t('taxDetails.searchMsic')}
         value={q}
         onChange={setQ}
@@ -117,7 +122,7 @@ function MsicSheet({
       <p className={styles.count} aria-live="polite">
         {t('taxDetails.msicMatches', { count: results.length })}
       </p>
-      <div ref={scroller} className={styles.scroller}>
+      <div ref={scroller} className={`${picker.scroller} ${styles.scroller}`}>
         {results.length > 0 ? (
           <MsicOptions
             key={searched}
@@ -127,7 +132,7 @@ function MsicSheet({
             onPick={onPick}
           />
         ) : (
-          <p className={styles.noMatch}>{t('taxDetails.noMsicMatch', { q: q.trim() })}</p>
+          <p className={picker.noMatch}>{t('taxDetails.noMsicMatch', { q: q.trim() })}</p>
         )}
       </div>
     </section>
@@ -160,16 +165,11 @@ export function MsicField({
           id={id}
           text={value ? (description ? `${value} · ${description}` : value) : undefined}
           placeholder={t('taxDetails.chooseMsic')}
+          multiline
           onClick={() => setOpen(true)}
         />
       </Field>
-      <Popup
-        visible={open}
-        onMaskClick={close}
-        onClose={close}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-        destroyOnClose
-      >
+      <BottomSheet visible={open} onClose={close}>
         <MsicSheet
           value={value}
           onPick={(code, text) => {
@@ -177,7 +177,7 @@ export function MsicField({
             close();
           }}
         />
-      </Popup>
+      </BottomSheet>
     </>
   );
 }

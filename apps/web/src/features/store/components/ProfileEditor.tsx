@@ -6,7 +6,6 @@ import {
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import Popup from 'antd-mobile/es/components/popup';
 import TextArea from 'antd-mobile/es/components/text-area';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
@@ -16,6 +15,7 @@ import { showError } from '../../../lib/errors';
 import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field, FieldError } from '../../../lib/ui/Field';
+import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { useSaveStoreProfile } from '../api';
 import {
   checkProfile,
@@ -91,12 +91,7 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
 
   const listError = error('announcements');
   return (
-    <Popup
-      visible
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh' }}
-    >
+    <BottomSheet visible onClose={onClose} bodyStyle={{ maxHeight: '90vh' }} keepContent>
       <form
         className={styles.sheet}
         role="dialog"
@@ -169,7 +164,7 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
           </Button>
         </div>
       </form>
-    </Popup>
+    </BottomSheet>
   );
 }
 

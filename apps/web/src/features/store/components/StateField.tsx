@@ -2,8 +2,8 @@ import { LHDN_STATES, SELLER_STATE_CODES } from '@sm/contract';
 import Picker from 'antd-mobile/es/components/picker';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
-import { ChooseButton } from './ChooseButton';
 
 /** A store's state: LHDN's sixteen states and federal territories, by LHDN's names. */
 const OPTIONS = LHDN_STATES.filter((state) =>
@@ -31,6 +31,7 @@ export function StateField({
         id={id}
         text={chosen?.label}
         placeholder={t('taxDetails.chooseState')}
+        multiline
         onClick={() => setOpen(true)}
       />
       <Picker

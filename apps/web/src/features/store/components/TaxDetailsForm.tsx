@@ -53,7 +53,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
   const save = useSaveTaxDetails();
   const formRef = useRef<HTMLFormElement>(null);
   const [saved, setSaved] = useState(() => taxValuesOf(details));
-  const { values, errors, setErrors, set, reset, showSaveError } = useFieldForm(
+  const { values, setErrors, set, reset, showSaveError, errorText } = useFieldForm(
     () => saved,
     TAX_FORM_FIELDS,
   );
@@ -63,11 +63,6 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
     ({ currentLocation, nextLocation }) =>
       changed && currentLocation.pathname !== nextLocation.pathname,
   );
-
-  const errorOf = (field: TaxFormField) => {
-    const code = errors[field];
-    return code ? t(`errors.${code}`) : undefined;
-  };
 
   /** Each of `fields` shows what is wrong with it in `next`, or nothing; the rest keep theirs. */
   const judge = (fields: readonly TaxFormField[], next: TaxValues = values) => {
@@ -159,7 +154,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
         <TextField
           id="tax-tin"
           label={t('taxDetails.tin')}
-          error={errorOf('tin')}
+          error={errorText('tin')}
           hint={t('taxDetails.tinHint')}
           value={values.tin}
           placeholder={t('taxDetails.tinPlaceholder')}
@@ -173,7 +168,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
         <TextField
           id="tax-registration"
           label={t('taxDetails.registrationNumber')}
-          error={errorOf('registrationNumber')}
+          error={errorText('registrationNumber')}
           hint={t('taxDetails.registrationHint')}
           value={values.registrationNumber}
           placeholder={t('taxDetails.registrationPlaceholder')}
@@ -184,7 +179,13 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
           onChange={(text) => set('registrationNumber', upper(text))}
           onBlur={() => leave('registrationNumber', values.registrationNumber)}
         />
-        <Field id="tax-sst" label={t('taxDetails.sst')} error={errorOf('sstRegistered')} group bare>
+        <Field
+          id="tax-sst"
+          label={t('taxDetails.sst')}
+          error={errorText('sstRegistered')}
+          group
+          bare
+        >
           <div className={styles.switchRow}>
             <span>
               {values.sstRegistered
@@ -202,7 +203,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
           <TextField
             id="tax-sst-number"
             label={t('taxDetails.sstNumber')}
-            error={errorOf('sstNumber')}
+            error={errorText('sstNumber')}
             hint={t('taxDetails.sstHint')}
             value={values.sstNumber}
             placeholder={t('taxDetails.sstPlaceholder')}
@@ -216,14 +217,14 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
         ) : null}
         <MsicField
           id="tax-msic"
-          error={errorOf('msicCode')}
+          error={errorText('msicCode')}
           value={values.msicCode}
           onChange={chooseMsic}
         />
         <Field
           id="tax-activity"
           label={t('taxDetails.businessActivity')}
-          error={errorOf('businessActivity')}
+          error={errorText('businessActivity')}
           hint={t('taxDetails.activityHint')}
         >
           <TextArea
@@ -245,7 +246,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
             id={`tax-address-${index + 1}`}
             label={t(label)}
             // The lines are one field to LHDN; what is wrong with them shows under the first.
-            error={index === 0 ? errorOf('addressLines') : undefined}
+            error={index === 0 ? errorText('addressLines') : undefined}
             value={values.addressLines[index]}
             placeholder={index === 0 ? t('taxDetails.addressLinePlaceholder') : undefined}
             autoComplete={`address-line${index + 1}`}
@@ -257,7 +258,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
         <TextField
           id="tax-postcode"
           label={t('taxDetails.postcode')}
-          error={errorOf('postcode')}
+          error={errorText('postcode')}
           value={values.postcode}
           placeholder="45000"
           inputMode="numeric"
@@ -270,7 +271,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
         <TextField
           id="tax-city"
           label={t('taxDetails.city')}
-          error={errorOf('city')}
+          error={errorText('city')}
           value={values.city}
           autoComplete="address-level2"
           maxLength={CITY_MAX_LENGTH}
@@ -279,7 +280,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
         />
         <StateField
           id="tax-state"
-          error={errorOf('stateCode')}
+          error={errorText('stateCode')}
           value={values.stateCode}
           onChange={chooseState}
         />

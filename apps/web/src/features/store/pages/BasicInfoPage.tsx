@@ -11,12 +11,13 @@ import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { TextField } from '../../../lib/ui/TextField';
+import page from '../../../lib/ui/page.module.css';
 import { useSaveBasicInfo } from '../api';
 import { LocationField } from '../components/LocationField';
 import { LogoField } from '../components/LogoField';
 import { SsmSection } from '../components/SsmSection';
 import styles from '../components/store.module.css';
-import { BASIC_INFO_FIELDS, type BasicInfoField, basicInfoValuesOf, checkBasicInfo } from '../form';
+import { BASIC_INFO_FIELDS, basicInfoValuesOf, checkBasicInfo } from '../form';
 
 /**
  * Logo, business name, address and location. The form starts from the store loaded first; a
@@ -26,25 +27,17 @@ function BasicInfoForm({ store }: { store: StoreProfile }) {
   const { t } = useTranslation();
   const save = useSaveBasicInfo();
   const [uploading, setUploading] = useState(false);
-  const { values, errors, setErrors, set, showSaveError } = useFieldForm(
-    () => basicInfoValuesOf(store),
-    BASIC_INFO_FIELDS,
-  );
-  const errorOf = (field: BasicInfoField) => {
-    const code = errors[field];
-    return code ? t(`errors.${code}`) : undefined;
-  };
+  const form = useFieldForm(() => basicInfoValuesOf(store), BASIC_INFO_FIELDS);
+  const { values, set } = form;
+  const errorOf = form.errorText;
 
   const submit = () => {
     if (save.isPending || uploading) return;
-    const check = checkBasicInfo(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    save.mutate(check.input, {
+    const input = form.check(checkBasicInfo);
+    if (input === null) return;
+    save.mutate(input, {
       onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
-      onError: showSaveError,
+      onError: form.showSaveError,
     });
   };
 
@@ -114,12 +107,12 @@ export default function BasicInfoPage() {
   const query = useQuery(storeProfileQueryOptions());
 
   if (query.isPending)
-    return <PageMessage className={styles.state} loading title={t('common.loading')} />;
+    return <PageMessage className={page.state} loading title={t('common.loading')} />;
   if (query.isError)
     return (
-      <div className={styles.screen}>
+      <div className={page.screen}>
         <PageMessage
-          className={styles.state}
+          className={page.state}
           title={t('store.loadFailed')}
           description={errorText(query.error) ?? undefined}
           action={t('common.retry')}
@@ -129,7 +122,7 @@ export default function BasicInfoPage() {
     );
 
   return (
-    <div className={styles.screen}>
+    <div className={page.screen}>
       <BasicInfoForm store={query.data} />
       <SsmSection store={query.data} />
     </div>

@@ -17,6 +17,7 @@ import { storeProfileQueryOptions } from '../../../lib/storeProfile';
 import { missingFieldNames } from '../../../lib/taxFields';
 import { BusinessStatusTag } from '../../../lib/ui/BusinessStatusTag';
 import { PageMessage } from '../../../lib/ui/PageMessage';
+import page from '../../../lib/ui/page.module.css';
 import { taxDetailsQueryOptions } from '../api';
 import { Announcements } from '../components/Announcements';
 import { CarouselEditor } from '../components/CarouselEditor';
@@ -107,12 +108,12 @@ export default function StorePage() {
   const [editing, setEditing] = useState(false);
 
   if (query.isPending)
-    return <PageMessage className={styles.state} loading title={t('common.loading')} />;
+    return <PageMessage className={page.state} loading title={t('common.loading')} />;
   if (query.isError)
     return (
-      <div className={styles.screen}>
+      <div className={page.screen}>
         <PageMessage
-          className={styles.state}
+          className={page.state}
           title={t('store.loadFailed')}
           description={errorText(query.error) ?? undefined}
           action={t('common.retry')}
@@ -131,7 +132,7 @@ export default function StorePage() {
         ]);
       }}
     >
-      <div className={styles.screen}>
+      <div className={page.screen}>
         <StoreCard store={store} />
         <Announcements items={store.announcements} />
         <SsmSection store={store} />

@@ -9,8 +9,8 @@ import { storeProfileQueryOptions } from '../../../lib/storeProfile';
 import { missingFieldNames } from '../../../lib/taxFields';
 import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
+import page from '../../../lib/ui/page.module.css';
 import { taxDetailsQueryOptions } from '../api';
-import styles from '../components/store.module.css';
 import taxStyles from '../components/tax.module.css';
 import { TaxDetailsForm } from '../components/TaxDetailsForm';
 
@@ -49,12 +49,12 @@ export default function TaxDetailsPage() {
   const store = useQuery(storeProfileQueryOptions());
 
   if (details.isPending)
-    return <PageMessage className={styles.state} loading title={t('common.loading')} />;
+    return <PageMessage className={page.state} loading title={t('common.loading')} />;
   if (details.isError)
     return (
-      <div className={styles.screen}>
+      <div className={page.screen}>
         <PageMessage
-          className={styles.state}
+          className={page.state}
           title={t('taxDetails.loadFailed')}
           description={errorText(details.error) ?? undefined}
           action={t('common.retry')}
@@ -64,7 +64,7 @@ export default function TaxDetailsPage() {
     );
 
   return (
-    <div className={styles.screen}>
+    <div className={page.screen}>
       <p className={taxStyles.intro}>{t('taxDetails.intro')}</p>
       <TaxStatus details={details.data} />
       {store.data && !store.data.name ? (

@@ -1,14 +1,15 @@
 import { formatRM, type MerchantWalletResponse, MIN_WITHDRAWAL, senToInput } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
+import { useFieldForm } from '../../../lib/form';
 import { PATHS } from '../../../lib/paths';
 import { apiErrorCode } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Notice } from '../../../lib/ui/Notice';
+import { SheetForm } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { useWithdraw } from '../api';
 import {
@@ -56,6 +57,8 @@ function BlockNotice({ block, wallet }: { block: WithdrawBlock; wallet: Merchant
   );
 }
 
+const AMOUNT_FIELDS = ['amount'] as const;
+
 /**
  * The withdraw sheet: the amount (at most the balance, or all of it), where it is paid, the rules,
  * and what stops a withdrawal now. The contract's rules are checked here first, with the same coded
@@ -69,28 +72,22 @@ export function WithdrawForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const withdraw = useWithdraw();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<AmountError | null>(null);
+  const form = useFieldForm({ amount: '' }, AMOUNT_FIELDS, {
+    requiredText: () => t('wallet.amountRequired'),
+  });
+  const typed = form.values.amount;
+  const setError = (code: AmountError) => form.setErrors({ amount: code });
   // One key per intent, kept across retries of the same amount (see attemptKeys).
   const [keys] = useState(() => attemptKeys());
   const blocks = withdrawBlocks(wallet);
   const blocked = blocks.length > 0;
   const bank = wallet.bankAccount;
 
-  const change = (value: string) => {
-    setTyped(value);
-    setError(null);
-  };
+  const change = (value: string) => form.set('amount', value);
 
+  // The sheet holds a submit while saving or blocked (the blocks show above the amount).
   const submit = () => {
-    if (withdraw.isPending) return;
-    const first = blocks[0];
-    if (first) {
-      toast(t(`errors.${first}`));
-      return;
-    }
     const check = checkAmount(typed, wallet.balance);
     if (!check.ok) {
       setError(check.code);
@@ -113,28 +110,16 @@ export function WithdrawForm({
     );
   };
 
-  const errorText =
-    error === null
-      ? undefined
-      : error === 'REQUIRED_FIELDS'
-        ? t('wallet.amountRequired')
-        : t(`errors.${error}`);
-  const headingId = `${id}-heading`;
-  const amountId = `${id}-amount`;
-
   return (
-    <form
+    <SheetForm
       className={styles.sheet}
-      role="dialog"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      title={t('wallet.withdrawTitle')}
+      submitText={t('wallet.submit')}
+      saving={withdraw.isPending}
+      disabled={blocked}
+      onSubmit={submit}
+      onCancel={onDone}
     >
-      <h2 id={headingId}>{t('wallet.withdrawTitle')}</h2>
-
       {blocked ? (
         <div className={styles.blocks}>
           {blocks.map((block) => (
@@ -144,9 +129,9 @@ export function WithdrawForm({
       ) : null}
 
       <TextField
-        id={amountId}
+        id={form.fieldId('amount')}
         label={t('wallet.amount')}
-        error={errorText}
+        error={form.errorText('amount')}
         value={typed}
         placeholder={t('wallet.amountPlaceholder', { amount: senToInput(MIN_WITHDRAWAL) })}
         inputMode="decimal"
@@ -188,21 +173,6 @@ export function WithdrawForm({
           <li>{t('wallet.rules.bank')}</li>
         </ul>
       </div>
-
-      <div className={styles.sheetActions}>
-        <Button size="large" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          size="large"
-          color="primary"
-          type="submit"
-          disabled={blocked}
-          loading={withdraw.isPending}
-        >
-          {t('wallet.submit')}
-        </Button>
-      </div>
-    </form>
+    </SheetForm>
   );
 }

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/errors';
 import { apiErrorCode } from '../../../lib/request';
 import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
+import { sheetStyles } from '../../../lib/ui/SheetForm';
 import { withdrawalQueryOptions } from '../api';
 import styles from './wallet.module.css';
 import { WithdrawalStatusTag } from './WithdrawalStatusTag';
@@ -79,7 +80,11 @@ export function WithdrawalDetails({ id, onClose }: { id: string; onClose: () => 
   }
 
   return (
-    <section className={styles.sheet} role="dialog" aria-labelledby={headingId}>
+    <section
+      className={`${sheetStyles.sheet} ${styles.sheet}`}
+      role="dialog"
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>{t('wallet.withdrawalDetails')}</h2>
       {body}
       {close}

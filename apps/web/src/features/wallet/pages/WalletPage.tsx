@@ -1,4 +1,3 @@
-import Popup from 'antd-mobile/es/components/popup';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';
+import { BottomSheet, useSheet } from '../../../lib/ui/BottomSheet';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { useScrollRestore } from '../../../lib/ui/useScrollRestore';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
@@ -17,7 +17,6 @@ import { WithdrawalDetails } from '../components/WithdrawalDetails';
 import { WithdrawForm } from '../components/WithdrawForm';
 import { readFilter, STATEMENT_FILTERS, type StatementFilter } from '../statement';
 
-const SHEET_STYLE = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 /** The longest wait worth a timer: past it, focus and pull to refresh keep the wallet fresh. */
 const MAX_TIMER_MS = 25 * 60 * 60_000;
 
@@ -45,9 +44,7 @@ export default function WalletPage({ query }: { query: Record<string, string> })
     void fetchNextPage();
   }, [fetchNextPage]);
 
-  // The withdraw sheet: a new key per opening starts a fresh form.
-  const [withdrawing, setWithdrawing] = useState({ open: false, key: 0 });
-  const closeWithdraw = () => setWithdrawing((current) => ({ ...current, open: false }));
+  const withdrawing = useSheet();
 
   // A withdrawal's details: opened here, it is a history entry that Back closes; opened from a
   // link, closing it stays on the wallet.
@@ -150,7 +147,7 @@ export default function WalletPage({ query }: { query: Record<string, string> })
           <>
             <BalanceCard
               wallet={wallet.data}
-              onWithdraw={() => setWithdrawing((current) => ({ open: true, key: current.key + 1 }))}
+              onWithdraw={() => withdrawing.show()}
               onOpenWithdrawal={showWithdrawal}
             />
             <BankAccountRow bank={wallet.data.bankAccount} />
@@ -183,28 +180,19 @@ export default function WalletPage({ query }: { query: Record<string, string> })
         </section>
       </div>
 
-      <Popup
+      <BottomSheet
         visible={withdrawing.open && wallet.data !== undefined}
-        onMaskClick={closeWithdraw}
-        onClose={closeWithdraw}
-        bodyStyle={SHEET_STYLE}
-        destroyOnClose
+        onClose={withdrawing.close}
       >
         {wallet.data ? (
-          <WithdrawForm key={withdrawing.key} wallet={wallet.data} onDone={closeWithdraw} />
+          <WithdrawForm key={withdrawing.key} wallet={wallet.data} onDone={withdrawing.close} />
         ) : null}
-      </Popup>
-      <Popup
-        visible={openWithdrawal !== ''}
-        onMaskClick={closeWithdrawal}
-        onClose={closeWithdrawal}
-        bodyStyle={SHEET_STYLE}
-        destroyOnClose
-      >
+      </BottomSheet>
+      <BottomSheet visible={openWithdrawal !== ''} onClose={closeWithdrawal}>
         {shownWithdrawal ? (
           <WithdrawalDetails id={shownWithdrawal} onClose={closeWithdrawal} />
         ) : null}
-      </Popup>
+      </BottomSheet>
     </PullToRefresh>
   );
 }
