@@ -8,7 +8,12 @@ let port = 4700 + Math.floor(Math.random() * 200);
 
 /** The real server on the embedded database in `dataDir`, seeded, once it answers. */
 const startServer = (dataDir: string) =>
-  startServerProcess((port += 1), { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true' });
+  startServerProcess((port += 1), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    PASSWORD_HASH_COST: '17',
+  });
 
 const login = (base: string) =>
   fetch(`${base}/api/auth/login`, {
@@ -27,9 +32,12 @@ describe('graceful shutdown of the real process', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
     dirs.push(dataDir);
     const first = await startServer(dataDir);
-    // Sign-in hashes with scrypt, so it is still running when the signal arrives.
+    // Sign-in hashes with scrypt at the production cost (a few hundred ms), so it is still running
+    // when the signal arrives. The login has reached the server once a request sent after it is
+    // answered: a fixed wait was not enough on a loaded machine (the login arrived after the
+    // signal and got the 503 of a closing server).
     const inFlight = login(first.base);
-    await new Promise((r) => setTimeout(r, 30));
+    expect((await fetch(`${first.base}/api/health`)).ok).toBe(true);
     first.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
