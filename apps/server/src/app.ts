@@ -13,7 +13,6 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { limitKeyOf } from './lib/client-address.js';
-import { setPasswordHashCost } from './lib/crypto.js';
 import { type Clock, isTestClock, systemClock, type TestClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { openApiTransform } from './lib/openapi.js';
@@ -111,7 +110,6 @@ declare module 'fastify' {
 
 /** Builds the whole server; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -238,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: database.db,
     clock,
     secret: secrets.appSecret,
+    passwordHashCost: config.passwordHashCost,
     sms,
     log: app.log,
   });

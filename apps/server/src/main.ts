@@ -4,7 +4,6 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
 import { loadConfig } from './config.js';
-import { setPasswordHashCost } from './lib/crypto.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
@@ -23,11 +22,11 @@ import { sharedSecret } from './modules/system/settings.repo.js';
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  // Before the seed, which hashes the demo passwords.
-  setPasswordHashCost(config.passwordHashCost);
   const database = await openConfiguredDatabase(config, config.dbPoolMax);
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const seeded = config.seedDemo
+    ? await seedDemo(database.db, { passwordHashCost: config.passwordHashCost })
+    : false;
 
   const secrets = {
     appSecret: config.appSecret ?? (await sharedSecret(database.db, 'app_secret')),
