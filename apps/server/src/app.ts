@@ -44,6 +44,7 @@ import { createPayoutService, type PayoutService } from './modules/payouts/payou
 import { createOperatorService } from './modules/operator/operator.service.js';
 import { startEventHub } from './modules/events/events.hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventService } from './modules/events/events.service.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -334,7 +335,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/api/buyer',
     buyerTax: createBuyerTaxService({ db: database.db }),
   });
-  await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
+  await app.register(eventsRoutes, {
+    prefix: '/api',
+    events: createEventService({ db: database.db, clock, hub }),
+  });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',
     token: secrets.operatorToken,
