@@ -164,6 +164,29 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     expect(subscribers(merchantId)).toBe(0);
   });
 
+  it('reads the replay a page at a time, as fast as its client takes it', async () => {
+    const { hub } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const stored = await insert(merchantId, 1_200);
+    const stream = events.open({
+      merchantId,
+      sessionKey: 's5',
+      lastEventId: String((stored[0]?.id ?? 0) - 1),
+      log: silentLog,
+    });
+    // A client that reads nothing holds the replay at its first page: 500 frames, not 1 200.
+    await expect.poll(() => stream.readableLength).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = stream.readableLength;
+    expect(held).toBeLessThan(600 * eventFrame(stored[0]!).length);
+    expect(stream.destroyed).toBe(false);
+    // Once it reads, the rest follows in order.
+    const sent = await reader(stream).frames(1 + 1_200);
+    expect(idsOf(sent)).toEqual(stored.map((e) => e.id));
+    stream.destroy();
+  });
+
   it('drops a client that reads nothing once its unsent frames pass the bound', async () => {
     const { hub, deliver, subscribers } = standInHub();
     const events = createEventService({ db: t.database.db, clock, hub });

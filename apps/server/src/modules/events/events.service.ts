@@ -63,6 +63,8 @@ class EventStreamSession extends Readable {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private stopped = false;
+  /** Resolves a replay waiting for its client to read what it was sent. */
+  private wanted: (() => void) | null = null;
 
   constructor(
     hub: EventHub,
@@ -99,12 +101,16 @@ class EventStreamSession extends Readable {
             this.send(eventFrame(event));
             after = event.id;
           }
-          if (page.length < REPLAY_PAGE || this.stopped) break;
+          if (page.length < REPLAY_PAGE) break;
+          // Back-pressure: the next page is read once the client has taken this one.
+          await this.drained();
+          if (this.stopped) break;
         }
       }
       this.replaying = false;
-      for (const event of this.queued)
+      for (const event of this.queued) {
         if (!this.replayed.has(event.id)) this.send(eventFrame(event));
+      }
       this.queued.length = 0;
       this.replayed.clear();
     } catch (err) {
@@ -120,8 +126,15 @@ class EventStreamSession extends Readable {
     this.push(null);
   }
 
+  /** Called when the client wants more: frames are pushed as they happen, but a replay waits. */
   override _read() {
-    // Frames are pushed as they happen; there is nothing to pull.
+    this.wanted?.();
+    this.wanted = null;
+  }
+
+  private async drained(): Promise<void> {
+    if (this.readableLength < this.readableHighWaterMark) return;
+    await new Promise<void>((resolve) => (this.wanted = resolve));
   }
 
   override _destroy(err: Error | null, callback: (error?: Error | null) => void) {
@@ -141,6 +154,7 @@ class EventStreamSession extends Readable {
     this.stopped = true;
     clearInterval(this.heartbeat);
     this.unsubscribe();
+    this._read(); // a replay waiting for its client gives up
   }
 }
 
