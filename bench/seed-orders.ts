@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { seedDemo } from '../apps/server/src/cli/seed.js';
+import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client.js';
 
 const [dataDir, count] = [process.argv[2], Number(process.argv[3] ?? 100_000)];
@@ -13,7 +14,7 @@ const database = url
   ? await openDatabase({ kind: 'postgres', url })
   : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
 await database.migrate();
-await seedDemo(database.db);
+await seedDemo(database.db, { passwordHashCost: loadConfig().passwordHashCost });
 const db = database.db;
 // One lot per order, so (lot, buyer) stays unique whatever N is. Every deadline is tomorrow, so
 // the payment-deadline job has nothing to cancel while the benchmark runs.

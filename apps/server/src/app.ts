@@ -11,10 +11,8 @@ import { APP_VERSION, ERROR_CODES, errorResponse } from '@sm/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
 import { limitKeyOf } from './lib/client-address.js';
-import { setPasswordHashCost } from './lib/crypto.js';
-import { type Clock, isTestClock, systemClock, type TestClock } from './lib/clock.js';
+import { isTestClock, systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { openApiTransform } from './lib/openapi.js';
 import { registerErrorHandling } from './lib/error-handler.js';
@@ -22,63 +20,29 @@ import { validatorCompiler } from './lib/validator.js';
 import { readWebBuild } from './lib/web-build.js';
 import { authGuards, sessionCookies } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { type AuthService, createAuthService } from './modules/auth/auth.service.js';
-import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { buyerAuctionRoutes, merchantAuctionRoutes } from './modules/auctions/auctions.routes.js';
-import { type AuctionService, createAuctionService } from './modules/auctions/auctions.service.js';
-import { createBidService } from './modules/auctions/bids.service.js';
 import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.routes.js';
 import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
-import { createBuyerTaxService } from './modules/buyers/buyers.service.js';
 import { bodyDeadline } from './lib/body-deadline.js';
 import { redactSecrets } from './lib/redact.js';
-import { eInvoiceClientFor } from './modules/invoices/einvoice.client.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
-import { createInvoiceService, type InvoiceService } from './modules/invoices/invoices.service.js';
-import { createOrderService, type OrderService } from './modules/orders/orders.service.js';
-import { createWalletService } from './modules/wallet/wallet.service.js';
-import { createMerchantWalletService } from './modules/wallet/merchant-wallet.service.js';
 import { merchantWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { bankRoutes } from './modules/bank/bank.routes.js';
-import { createBankService } from './modules/bank/bank.service.js';
-import { createPayoutService, type PayoutService } from './modules/payouts/payouts.service.js';
-import { createOperatorService } from './modules/operator/operator.service.js';
-import { startEventHub } from './modules/events/events.hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { createMediaService } from './modules/media/media.service.js';
 import { MEDIA_URL_PREFIX } from './modules/media/media.view.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
-import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
-import { createNotificationService } from './modules/notifications/notifications.service.js';
-import { createPushService, type PushService } from './modules/notifications/push.service.js';
 import { boatRoutes } from './modules/boats/boats.routes.js';
-import { createBoatService } from './modules/boats/boats.service.js';
 import { recordsRoutes } from './modules/records/records.routes.js';
-import { createRecordsService } from './modules/records/records.service.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
-import { createStoreService } from './modules/store/store.service.js';
-import {
-  createPrintingService,
-  type PrintingService,
-} from './modules/printing/printing.service.js';
 import { cloudPrntRoutes } from './modules/printing/cloudprnt.routes.js';
-import type { PrinterNetwork } from './modules/printing/network-printer.js';
+import { createServices, type ServiceDeps, type Services } from './services.js';
 
-export interface AppDeps {
-  database: Database;
-  /** Keys that main.ts resolves from configuration or the data directory. */
-  secrets: { appSecret: string; operatorToken: string };
-  /** A TestClock here, with TEST_CLOCK=true, is what the operator's test API moves. */
-  clock?: Clock | TestClock;
-  sms?: SmsSender;
-  /** Where network printers are reached; tests stand in a LAN of their own. */
-  printerNetwork?: PrinterNetwork;
-}
+export type AppDeps = ServiceDeps;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The CSP source of the map's tiles: their origin, `{s}` subdomains as a wildcard; none if local. */
@@ -96,22 +60,13 @@ const hostOf = (url: string): string | null => {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The services, for the jobs that main.ts runs beside the routes. */
-    services: {
-      auth: AuthService;
-      auctions: AuctionService;
-      orders: OrderService;
-      payouts: PayoutService;
-      push: PushService;
-      invoices: InvoiceService;
-      printing: PrintingService;
-    };
+    /** The services the routes use, for the jobs that main.ts runs beside them. */
+    services: Services;
   }
 }
 
 /** Builds the whole server; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -229,63 +184,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
 
-  const sms =
-    deps.sms ??
-    (config.sms.provider === 'http'
-      ? httpSmsSender(config.sms, app.log)
-      : outboxSmsSender(database.db, app.log));
-  const auth = createAuthService({
-    db: database.db,
-    clock,
-    secret: secrets.appSecret,
-    sms,
-    log: app.log,
-  });
-  const auctions = createAuctionService({ db: database.db, clock, log: app.log });
-  const bids = createBidService({ db: database.db, clock, auctions });
-  const orders = createOrderService({
-    db: database.db,
-    clock,
-    einvoicePortalUrl: config.myinvois?.portalUrl ?? null,
-  });
-  const wallet = createWalletService({
-    db: database.db,
-    clock,
-    allowTopUp: config.env !== 'production',
-  });
-  const payouts = createPayoutService({ db: database.db, clock });
-  const hub = await startEventHub(database, app.log);
-  app.addHook('onClose', () => hub.stop());
-  const store = createStoreService({
-    db: database.db,
-    clock,
-    documentsDir: config.documentsDir,
-    mapTiles: config.mapTiles,
-    log: app.log,
-  });
+  const { services, stop } = await createServices(config, { ...deps, clock, log: app.log });
+  app.addHook('onClose', stop);
+  app.decorate('services', services);
+  const { auth, printing } = services;
   const cookies = sessionCookies(config.cookieSecure);
-  const push = createPushService({ db: database.db, clock, config: config.push, log: app.log });
-  const invoices = createInvoiceService({
-    db: database.db,
-    clock,
-    invoicesDir: config.invoicesDir,
-    einvoice: eInvoiceClientFor(config.myinvois),
-    // node-forge loads only for a server that signs (start-up loads what serving needs).
-    signer: config.myinvois?.signing
-      ? await (
-          await import('./modules/invoices/einvoice.sign.js')
-        ).signerFromConfig(config.myinvois.signing)
-      : null,
-    log: app.log,
-  });
-  const printing = createPrintingService({
-    db: database.db,
-    clock,
-    secret: secrets.appSecret,
-    lan: config.printing,
-    network: deps.printerNetwork,
-  });
-  app.decorate('services', { auth, auctions, orders, payouts, push, invoices, printing });
   await app.register(authGuards, { service: auth, cookies });
 
   const authOptions = { service: auth, cookies, rateLimitPerMinute: config.authRateLimitPerMinute };
@@ -297,56 +200,41 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(authRoutes('merchant'), { prefix: '/api', ...authOptions });
   await app.register(authRoutes('buyer'), { prefix: '/api/buyer', ...authOptions });
-  await app.register(merchantAuctionRoutes, { prefix: '/api', auctions });
-  await app.register(buyerAuctionRoutes, { prefix: '/api/buyer', bids });
-  await app.register(merchantOrderRoutes, { prefix: '/api', orders });
-  await app.register(merchantInvoiceRoutes, { prefix: '/api', invoices });
+  await app.register(merchantAuctionRoutes, { prefix: '/api', auctions: services.auctions });
+  await app.register(buyerAuctionRoutes, { prefix: '/api/buyer', bids: services.bids });
+  await app.register(merchantOrderRoutes, { prefix: '/api', orders: services.orders });
+  await app.register(merchantInvoiceRoutes, { prefix: '/api', invoices: services.invoices });
   await app.register(printingRoutes, { prefix: '/api', printing });
   // Cloud printers poll without a session: a plugin of their own, outside the merchant guard.
   await app.register(cloudPrntRoutes, { cloud: printing.cloud });
-  await app.register(merchantWalletRoutes, {
-    prefix: '/api',
-    wallet: createMerchantWalletService({ db: database.db, clock }),
-  });
-  await app.register(bankRoutes, {
-    prefix: '/api',
-    bank: createBankService({ db: database.db, clock }),
-  });
-  await app.register(feedbackRoutes, {
-    prefix: '/api',
-    feedback: createFeedbackService({ db: database.db, clock }),
-  });
+  await app.register(merchantWalletRoutes, { prefix: '/api', wallet: services.merchantWallet });
+  await app.register(bankRoutes, { prefix: '/api', bank: services.bank });
+  await app.register(feedbackRoutes, { prefix: '/api', feedback: services.feedback });
   await app.register(notificationRoutes, {
     prefix: '/api',
-    notifications: createNotificationService({ db: database.db, clock, push }),
-    push,
+    notifications: services.notifications,
+    push: services.push,
   });
-  await app.register(boatRoutes, {
-    prefix: '/api',
-    boats: createBoatService({ db: database.db }),
-  });
-  await app.register(recordsRoutes, {
-    prefix: '/api',
-    records: createRecordsService({ db: database.db, clock }),
-  });
-  await app.register(storeRoutes, { prefix: '/api', store });
-  await app.register(buyerOrderRoutes, { prefix: '/api/buyer', orders, wallet });
-  await app.register(buyerTaxRoutes, {
+  await app.register(boatRoutes, { prefix: '/api', boats: services.boats });
+  await app.register(recordsRoutes, { prefix: '/api', records: services.records });
+  await app.register(storeRoutes, { prefix: '/api', store: services.store });
+  await app.register(buyerOrderRoutes, {
     prefix: '/api/buyer',
-    buyerTax: createBuyerTaxService({ db: database.db }),
+    orders: services.orders,
+    wallet: services.wallet,
   });
-  await app.register(eventsRoutes, { prefix: '/api', hub, db: database.db });
+  await app.register(buyerTaxRoutes, { prefix: '/api/buyer', buyerTax: services.buyerTax });
+  await app.register(eventsRoutes, { prefix: '/api', events: services.events });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',
     token: secrets.operatorToken,
     auth,
-    operator: createOperatorService({ db: database.db, clock, payouts, store }),
+    operator: services.operator,
     testClock: config.testClock && isTestClock(clock) ? clock : null,
   });
 
   // Media: uploads (POST /api/media) and the stored files (GET /media/*).
-  const media = createMediaService({ db: database.db, mediaDir: config.mediaDir, log: app.log });
-  await app.register(mediaRoutes, { service: media, mediaDir: config.mediaDir });
+  await app.register(mediaRoutes, { service: services.media, mediaDir: config.mediaDir });
 
   const appBuilt = existsSync(indexHtml);
   if (appBuilt) {

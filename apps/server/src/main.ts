@@ -4,7 +4,6 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
 import { loadConfig } from './config.js';
-import { setPasswordHashCost } from './lib/crypto.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
@@ -14,25 +13,19 @@ import { startPayouts } from './jobs/payouts.js';
 import { startPush } from './jobs/push.js';
 import { startCloudPrintSweep } from './jobs/cloud-print.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
-import { purgeEvents } from './modules/events/events.repo.js';
-import { purgeKeys } from './modules/idempotency/idempotency.repo.js';
-import { purgeNotifications } from './modules/notifications/notifications.repo.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
-import { sharedSecret } from './modules/system/settings.repo.js';
+import { resolveSecrets } from './modules/system/settings.service.js';
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  // Before the seed, which hashes the demo passwords.
-  setPasswordHashCost(config.passwordHashCost);
   const database = await openConfiguredDatabase(config, config.dbPoolMax);
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const seeded = config.seedDemo
+    ? await seedDemo(database.db, { passwordHashCost: config.passwordHashCost })
+    : false;
 
-  const secrets = {
-    appSecret: config.appSecret ?? (await sharedSecret(database.db, 'app_secret')),
-    operatorToken: config.operatorToken ?? (await sharedSecret(database.db, 'operator_token')),
-  };
+  const secrets = await resolveSecrets(database.db, config);
   await mkdir(config.dataDir, { recursive: true });
   await writeOperatorToken(config.dataDir, secrets.operatorToken);
 
@@ -42,21 +35,23 @@ async function main() {
   if (config.env === 'production' && config.sms.provider === 'log') {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
+  // The jobs run on the services the routes use: one set, made by buildApp (services.ts).
+  const { services } = app;
   const stopHousekeeping = startHousekeeping(
     [
-      app.services.auth.purgeExpired,
-      () => purgeEvents(database.db, clock.now()),
-      () => purgeKeys(database.db, clock.now()),
-      async () => void (await purgeNotifications(database.db, clock.now())),
+      services.auth.purgeExpired,
+      services.events.purgeExpired,
+      services.idempotency.purgeExpired,
+      services.notifications.purgeExpired,
     ],
     app.log,
   );
-  const stopLotCloser = startLotCloser(app.services.auctions, app.log);
-  const stopPaymentDeadline = startPaymentDeadline(app.services.orders, app.log);
-  const stopPayouts = startPayouts(app.services.payouts, app.log);
-  const stopPush = startPush(app.services.push, app.log);
-  const stopEInvoices = startEInvoices(app.services.invoices, app.log);
-  const stopCloudPrint = startCloudPrintSweep(app.services.printing.cloud, app.log);
+  const stopLotCloser = startLotCloser(services.auctions, app.log);
+  const stopPaymentDeadline = startPaymentDeadline(services.orders, app.log);
+  const stopPayouts = startPayouts(services.payouts, app.log);
+  const stopPush = startPush(services.push, app.log);
+  const stopEInvoices = startEInvoices(services.invoices, app.log);
+  const stopCloudPrint = startCloudPrintSweep(services.printing.cloud, app.log);
   app.addHook('onClose', async () => {
     stopHousekeeping();
     await Promise.all([

@@ -13,7 +13,10 @@ export { DEMO_BUYER_PHONES, DEMO_PASSWORD };
 
 /** The demo merchant, store, boats and buyers of PRODUCT.md §9, on the test's clock. */
 export async function seedDemoData(t: TestApp) {
-  await seedDemo(t.database.db, t.clock.now());
+  await seedDemo(t.database.db, {
+    passwordHashCost: t.config.passwordHashCost,
+    now: t.clock.now(),
+  });
 }
 
 /** Signs in one of the demo accounts (seedDemoData must have run). */

@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/cli/seed.js';
 import { openDatabase } from '../src/db/client.js';
-import { setPasswordHashCost } from '../src/lib/crypto.js';
 import { TEST_PASSWORD_HASH_COST } from './helpers.js';
 
 const run = promisify(execFile);
@@ -43,8 +42,7 @@ describe('operator CLI', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sm-cli-'));
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     await database.migrate();
-    setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
-    await seedDemo(database.db);
+    await seedDemo(database.db, { passwordHashCost: Number(TEST_PASSWORD_HASH_COST) });
     await database.close();
   });
   afterAll(async () => {

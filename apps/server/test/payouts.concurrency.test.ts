@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from './helpers.js';
+import {
+  createTestDatabase,
+  DB_KINDS,
+  TEST_PASSWORD_HASH_COST,
+  type TestDatabase,
+} from './helpers.js';
 import { seedDemo } from '../src/cli/seed.js';
 import { type Database, openDatabase, rowsOf } from '../src/db/client.js';
 import { createTestClock } from '../src/lib/clock.js';
@@ -27,7 +32,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('payout runs racing on PostgreSQL'
 
   it('pay every order once, and neither run fails', async () => {
     const db = t.database.db;
-    await seedDemo(db);
+    await seedDemo(db, { passwordHashCost: Number(TEST_PASSWORD_HASH_COST) });
     const y = await insertAccount(db, {
       role: 'merchant',
       phone: '+60199990000',

@@ -20,7 +20,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openConfiguredDatabase } from '../db/client.js';
 import { readOperatorToken, runningServerPort } from '../lib/runtime-files.js';
-import { sharedSecret } from '../modules/system/settings.repo.js';
+import { resolveSecrets } from '../modules/system/settings.service.js';
 
 const USAGE = `Operator commands: npm run operator -- <command> [options]
 
@@ -111,11 +111,8 @@ async function openOperatorApi(
   await database.migrate();
   // A token for this process only: nothing listens, requests are injected.
   const token = randomBytes(32).toString('base64url');
-  const appSecret = config.appSecret ?? (await sharedSecret(database.db, 'app_secret'));
-  const app = await buildApp(
-    { ...config, logLevel: 'warn' },
-    { database, secrets: { appSecret, operatorToken: token } },
-  );
+  const secrets = await resolveSecrets(database.db, { ...config, operatorToken: token });
+  const app = await buildApp({ ...config, logLevel: 'warn' }, { database, secrets });
   return {
     call: async (method, url, body, headers = {}) => {
       const res = await app.inject({

@@ -1,7 +1,7 @@
 import { normalizeMalaysianMobile } from '@sm/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { hashPassword } from '../lib/crypto.js';
+import { passwordHasher } from '../lib/crypto.js';
 import { countAccounts, insertAccount } from '../modules/auth/auth.repo.js';
 import { postEntry } from '../modules/wallet/wallet.ledger.js';
 import { upsertBankAccount } from '../modules/bank/bank.repo.js';
@@ -27,10 +27,16 @@ const e164 = (phone: string) => {
   return value;
 };
 
-/** PRODUCT.md §9: only into an empty database. Returns whether it seeded. */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+/**
+ * PRODUCT.md §9: only into an empty database. Returns whether it seeded. The demo passwords are
+ * hashed at the configuration's cost, as a sign-up's would be.
+ */
+export async function seedDemo(
+  db: Db,
+  { passwordHashCost, now = new Date() }: { passwordHashCost: number; now?: Date },
+): Promise<boolean> {
   if ((await countAccounts(db)) > 0) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await passwordHasher(passwordHashCost).hash(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     // Several processes may start at once on one PostgreSQL: one seeds, the others see it done.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);

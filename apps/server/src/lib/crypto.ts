@@ -10,18 +10,12 @@ import { SMS_CODE_LENGTH } from '@sm/contract';
 import { AppError } from './errors.js';
 
 type ScryptParams = { N: number; r: number; p: number };
-/** PRODUCT.md §3: scrypt N=2^17, r=8, p=1 (config PASSWORD_HASH_COST lowers N for test suites). */
-let CURRENT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
-
-/** Sets log2 N of new hashes; called once with the configuration, before any hashing. */
-export function setPasswordHashCost(log2N: number): void {
-  CURRENT = { ...CURRENT, N: 2 ** log2N };
-}
 const KEY_LENGTH = 32;
 
 /**
  * One hash takes 128 MiB and a few hundred ms of a core: a few run at once (libuv has four
  * threads), a short queue waits, and past that the request is refused rather than piling up.
+ * The count is the process's, not a hasher's: the threads and the memory are shared by all.
  */
 const MAX_RUNNING = 4;
 const MAX_WAITING = 32;
@@ -63,32 +57,49 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, CURRENT);
-  const { N, r, p } = CURRENT;
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Checks with the parameters the hash was made with, so old hashes keep working. */
+  verify(password: string, stored: string): Promise<boolean>;
+  /** True when the hash was made with other parameters than today's: rehash at the next sign-in. */
+  needsRehash(stored: string): boolean;
+  /** A hash to compare against when the account does not exist, so both paths take as long. */
+  dummyHash(): Promise<string>;
 }
 
-/** Checks with the parameters the hash was made with, so old hashes keep working. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parse(stored);
-  if (!parsed) return false;
-  const actual = await scryptAsync(password, parsed.salt, parsed.params);
-  return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
-}
+/**
+ * Password hashing with scrypt N=2^`log2N`, r=8, p=1 (PRODUCT.md §3: N=2^17; the configuration's
+ * PASSWORD_HASH_COST lowers it for test suites).
+ */
+export function passwordHasher(log2N: number): PasswordHasher {
+  const current: ScryptParams = { N: 2 ** log2N, r: 8, p: 1 };
 
-/** True when the hash was made with other parameters than today's: rehash at the next sign-in. */
-export function needsRehash(stored: string): boolean {
-  const params = parse(stored)?.params;
-  return !params || params.N !== CURRENT.N || params.r !== CURRENT.r || params.p !== CURRENT.p;
-}
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await scryptAsync(password, salt, current);
+    const { N, r, p } = current;
+    return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  }
 
-/** A hash to compare against when the account does not exist, so both paths take as long. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(12).toString('base64'));
-  return dummyHash;
+  let dummy: Promise<string> | undefined;
+
+  return {
+    hash,
+    async verify(password, stored) {
+      const parsed = parse(stored);
+      if (!parsed) return false;
+      const actual = await scryptAsync(password, parsed.salt, parsed.params);
+      return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
+    },
+    needsRehash(stored) {
+      const params = parse(stored)?.params;
+      return !params || params.N !== current.N || params.r !== current.r || params.p !== current.p;
+    },
+    dummyHash() {
+      dummy ??= hash(randomBytes(12).toString('base64'));
+      return dummy;
+    },
+  };
 }
 
 /** 256-bit session token for the cookie; only its SHA-256 is stored. */

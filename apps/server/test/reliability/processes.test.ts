@@ -4,7 +4,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/seed.js';
-import { setPasswordHashCost } from '../../src/lib/crypto.js';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from '../helpers.js';
 import { HttpClient, registerOverHttp } from '../processes.js';
 import { openEventStream } from '../sse.js';
@@ -122,8 +121,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     locker = new pg.Client({ connectionString: testDb.url ?? '' });
     await locker.connect();
     // Seeded here, once: two processes seeding one empty database at once would race.
-    setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
-    await seedDemo(testDb.database.db);
+    await seedDemo(testDb.database.db, { passwordHashCost: Number(TEST_PASSWORD_HASH_COST) });
     inbox = await standInPushService();
     for (let i = 0; i < 2; i++) {
       const dir = await mkdtemp(path.join(tmpdir(), 'sm-two-'));

@@ -16,15 +16,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { type Clock, secondsUntil } from '../../lib/clock.js';
 import {
-  dummyPasswordHash,
-  hashPassword,
   hmac,
-  needsRehash,
   newSessionToken,
   newSmsCode,
+  passwordHasher,
   safeEqual,
   sha256,
-  verifyPassword,
 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { accountEvent, insertEvent } from '../events/events.repo.js';
@@ -49,6 +46,8 @@ export interface AuthDeps {
   clock: Clock;
   /** Key for the SMS code HMAC. */
   secret: string;
+  /** log2 of scrypt's N for new password hashes (the configuration's PASSWORD_HASH_COST). */
+  passwordHashCost: number;
   sms: SmsSender;
   log: FastifyBaseLogger;
 }
@@ -60,7 +59,8 @@ async function refuseCommon(password: string): Promise<void> {
   }
 }
 
-export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
+export function createAuthService({ db, clock, secret, passwordHashCost, sms, log }: AuthDeps) {
+  const passwords = passwordHasher(passwordHashCost);
   /** A device cookie: a random id and its signature for this account, `id.signature`. */
   const deviceSignature = (role: Role, accountId: string, id: string) =>
     hmac(secret, `device:${role}:${accountId}:${id}`);
@@ -193,7 +193,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
       await refuseCommon(input.password);
       // A wrong code must not cost a password hash: check first, hash, then check again and write.
       await withValidCode(role, input, 'register', false, async () => null);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       return withValidCode(role, input, 'register', true, async (tx) => {
         const account = await repo.insertAccount(tx, {
           role,
@@ -215,7 +215,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
     async login(role: Role, phone: string, password: string, ip: string, device?: string) {
       const account = await repo.findAccount(db, role, phone);
       if (!account) {
-        await verifyPassword(password, await dummyPasswordHash());
+        await passwords.verify(password, await passwords.dummyHash());
         throw new AppError('INVALID_CREDENTIALS');
       }
       const now = clock.now();
@@ -227,7 +227,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
           retryAfterSeconds: secondsUntil(lockedUntil.getTime(), now.getTime()),
         });
       }
-      if (!(await verifyPassword(password, account.passwordHash))) {
+      if (!(await passwords.verify(password, account.passwordHash))) {
         const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
         const locked = await db.transaction(async (tx) => {
           const result = await repo.recordLoginFailure(
@@ -252,8 +252,8 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
         throw new AppError('INVALID_CREDENTIALS');
       }
       await repo.clearLoginFailures(db, account.id, key);
-      if (needsRehash(account.passwordHash)) {
-        await repo.setPassword(db, account.id, await hashPassword(password));
+      if (passwords.needsRehash(account.passwordHash)) {
+        await repo.setPassword(db, account.id, await passwords.hash(password));
       }
       return {
         accountId: account.id,
@@ -270,7 +270,7 @@ export function createAuthService({ db, clock, secret, sms, log }: AuthDeps) {
     async resetPassword(role: Role, input: { phone: string; code: string; password: string }) {
       await refuseCommon(input.password);
       await withValidCode(role, input, 'reset', false, async () => null);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       await withValidCode(role, input, 'reset', true, async (tx, accountId) => {
         if (!accountId) throw new Error('reset without an account');
         await repo.setPassword(tx, accountId, passwordHash);

@@ -1,7 +1,8 @@
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { claimKey, saveAnswer } from './idempotency.repo.js';
+import { claimKey, purgeKeys, saveAnswer } from './idempotency.repo.js';
 
 /**
  * Runs a money-moving request at most once per Idempotency-Key, inside the caller's transaction:
@@ -29,3 +30,13 @@ export async function idempotent<T>(
   await saveAnswer(tx, scope.accountId, scope.key, 200, answer);
   return answer;
 }
+
+/** The keys' housekeeping, for the hourly job. */
+export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Keys older than any client retries a request. */
+    purgeExpired: () => purgeKeys(db, clock.now()),
+  };
+}
+
+export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

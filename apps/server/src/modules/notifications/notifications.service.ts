@@ -107,7 +107,10 @@ export function createNotificationService({
     return settings(merchantId, endpoint);
   }
 
-  return { list, unread, markRead, settings, saveSettings };
+  /** Housekeeping, hourly: notifications past their retention. */
+  const purgeExpired = async () => void (await repo.purgeNotifications(db, clock.now()));
+
+  return { list, unread, markRead, settings, saveSettings, purgeExpired };
 }
 
 export type NotificationService = ReturnType<typeof createNotificationService>;

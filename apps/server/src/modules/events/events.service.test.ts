@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../test/helpers.js';
+import { createTestClock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { type EventHub, type EventListener, RESYNC } from './events.hub.js';
+import {
+  accountEvent,
+  eventsAfter,
+  insertEvents,
+  latestEventId,
+  type MerchantEventRow,
+} from './events.repo.js';
+import {
+  createEventService,
+  eventFrame,
+  MAX_STREAMS_PER_SESSION,
+  MAX_UNSENT_BYTES,
+  parseLastEventId,
+} from './events.service.js';
+
+/** A hub that delivers what the test hands it, when it does: the live side without NOTIFY. */
+function standInHub() {
+  const listeners = new Map<string, Set<EventListener>>();
+  const hub: EventHub = {
+    subscribe(merchantId, listener) {
+      const set = listeners.get(merchantId) ?? new Set();
+      listeners.set(merchantId, set.add(listener));
+      return () => void set.delete(listener);
+    },
+    stop: async () => {},
+  };
+  return {
+    hub,
+    deliver: (merchantId: string, event: MerchantEventRow) =>
+      listeners.get(merchantId)?.forEach((listener) => listener(event)),
+    subscribers: (merchantId: string) => listeners.get(merchantId)?.size ?? 0,
+  };
+}
+
+const silentLog = { error: () => {} } as unknown as FastifyBaseLogger;
+
+/** Reads a stream as its client would: `frames(n)` once it has sent n frames. */
+function reader(stream: Readable) {
+  let text = '';
+  stream.on('data', (chunk) => (text += String(chunk)));
+  const sent = () => text.split('\n\n').slice(0, -1);
+  return {
+    async frames(count: number): Promise<string[]> {
+      await expect.poll(() => sent().length).toBeGreaterThanOrEqual(count);
+      return sent();
+    },
+  };
+}
+
+const idsOf = (sent: string[]) =>
+  sent.flatMap((frame) =>
+    frame.includes('data: ') ? [Number(/^id: (\d+)/.exec(frame)?.[1])] : [],
+  );
+
+describe('eventFrame and parseLastEventId', () => {
+  it('frames an event as its id and the contract’s MerchantEvent', () => {
+    const at = new Date('2026-03-01T02:03:04.000Z');
+    const row = { ...accountEvent(randomUUID(), 'wallet_changed', at), id: 42, orderId: null };
+    expect(eventFrame(row)).toBe(
+      'id: 42\ndata: {"type":"wallet_changed","auctionId":null,"lotId":null,"orderId":null,' +
+        '"at":"2026-03-01T02:03:04.000Z"}\n\n',
+    );
+  });
+
+  it('takes a non-negative integer id and nothing else', () => {
+    expect(parseLastEventId('0')).toBe(0);
+    expect(parseLastEventId('123456789012345')).toBe(123456789012345);
+    for (const bad of [undefined, '', '-1', '1.5', 'abc', '1234567890123456', ['1'], 1]) {
+      expect(parseLastEventId(bad)).toBeNull();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('event streams on %s', (kind) => {
+  let t: TestDatabase;
+  const clock = createTestClock();
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  const insert = async (merchantId: string, n: number): Promise<MerchantEventRow[]> => {
+    const before = await latestEventId(t.database.db, merchantId);
+    await insertEvents(
+      t.database.db,
+      Array.from({ length: n }, () => accountEvent(merchantId, 'wallet_changed', clock.now())),
+    );
+    return eventsAfter(t.database.db, merchantId, before, n);
+  };
+
+  it('starts a fresh stream at the latest id, then sends live events as they come', async () => {
+    const { hub, deliver } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const [old] = await insert(merchantId, 1);
+    const stream = events.open({
+      merchantId,
+      sessionKey: 's1',
+      lastEventId: undefined,
+      log: silentLog,
+    });
+    const client = reader(stream);
+    expect(await client.frames(2)).toEqual(['retry: 2000', `id: ${old?.id}`]);
+    const [live] = await insert(merchantId, 1);
+    deliver(merchantId, live!);
+    expect((await client.frames(3))[2]).toBe(eventFrame(live!).trimEnd());
+    stream.destroy();
+  });
+
+  it('replays after Last-Event-ID and sends an event heard during the replay once', async () => {
+    const { hub, deliver } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const stored = await insert(merchantId, 3);
+    const [first, , third] = stored as [MerchantEventRow, MerchantEventRow, MerchantEventRow];
+    const stream = events.open({
+      merchantId,
+      sessionKey: 's2',
+      lastEventId: String(first.id - 1),
+      log: silentLog,
+    });
+    // Heard while the replay reads the table: one it will read too, and one committed late with
+    // a lower id than those replayed (ids are taken before commit), which must not be dropped.
+    const late = { ...first, id: first.id - 1 };
+    deliver(merchantId, third);
+    deliver(merchantId, late);
+    const sent = await reader(stream).frames(1 + 3 + 1);
+    expect(sent[0]).toBe('retry: 2000');
+    expect(idsOf(sent)).toEqual([...stored.map((e) => e.id), late.id]);
+    stream.destroy();
+  });
+
+  it('ends on a resync and releases its subscription and its slot', async () => {
+    const { hub, deliver, subscribers } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const open = () =>
+      events.open({ merchantId, sessionKey: 's3', lastEventId: '0', log: silentLog });
+    const streams = Array.from({ length: MAX_STREAMS_PER_SESSION }, open);
+    expect(open).toThrow(new AppError('TOO_MANY_STREAMS'));
+    // Another sign-in has slots of its own.
+    events.open({ merchantId, sessionKey: 'other', lastEventId: '0', log: silentLog }).destroy();
+
+    const ended = streams.map((stream) => new Promise((resolve) => stream.on('end', resolve)));
+    await Promise.all(streams.map((stream) => reader(stream).frames(1)));
+    // The hub's listener went down and came back: every stream of the merchant is told to resume.
+    deliver(merchantId, RESYNC);
+    await Promise.all(ended);
+    expect(subscribers(merchantId)).toBe(0);
+    await expect.poll(() => streams.every((stream) => stream.destroyed)).toBe(true);
+    const again = Array.from({ length: MAX_STREAMS_PER_SESSION }, open);
+    for (const stream of again) stream.destroy();
+    expect(subscribers(merchantId)).toBe(0);
+  });
+
+  it('reads the replay a page at a time, as fast as its client takes it', async () => {
+    const { hub } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const stored = await insert(merchantId, 1_200);
+    const stream = events.open({
+      merchantId,
+      sessionKey: 's5',
+      lastEventId: String((stored[0]?.id ?? 0) - 1),
+      log: silentLog,
+    });
+    // A client that reads nothing holds the replay at its first page: 500 frames, not 1 200.
+    await expect.poll(() => stream.readableLength).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = stream.readableLength;
+    expect(held).toBeLessThan(600 * eventFrame(stored[0]!).length);
+    expect(stream.destroyed).toBe(false);
+    // Once it reads, the rest follows in order.
+    const sent = await reader(stream).frames(1 + 1_200);
+    expect(idsOf(sent)).toEqual(stored.map((e) => e.id));
+    stream.destroy();
+  });
+
+  it('drops a client that reads nothing once its unsent frames pass the bound', async () => {
+    const { hub, deliver, subscribers } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const stream = events.open({ merchantId, sessionKey: 's4', lastEventId: '0', log: silentLog });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the (empty) replay is over
+    const event = {
+      ...accountEvent(merchantId, 'wallet_changed', clock.now()),
+      id: 1,
+      orderId: null,
+    };
+    const perFrame = eventFrame(event).length;
+    for (let i = 0; i * perFrame <= MAX_UNSENT_BYTES; i++) deliver(merchantId, { ...event, id: i });
+    expect(stream.destroyed).toBe(true);
+    expect(subscribers(merchantId)).toBe(0);
+    // Its slot is free again.
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+      events.open({ merchantId, sessionKey: 's4', lastEventId: '0', log: silentLog }).destroy();
+    }
+  });
+});
