@@ -1,16 +1,18 @@
 // @ts-check
 /*
- * The layout, enforced. Each rule and where it is set (and scripts/lint-rules.test.ts plants one
- * violation of each, so none can silently stop working):
- *
- * | rule                                              | what it keeps                                   |
- * |---------------------------------------------------|-------------------------------------------------|
- * | import/no-restricted-paths `zones`                | one-way imports: contract → server / web → shell; a web feature not into another |
- * | import/no-restricted-paths `moduleZones`          | a server module reaches another only through its published surface (below) |
- * | import/no-restricted-paths `routeZones`           | a route file imports no table (db/schema, db/client), repo, index.ts or other route file |
- * | import/no-cycle                                   | no import cycles in the TypeScript sources       |
- * | @typescript-eslint/no-floating-promises, no-misused-promises, await-thenable, require-await, return-await, promise-function-async (type-aware, `typeAware`) | every promise handled |
- * | no-restricted-properties / no-restricted-syntax / no-restricted-imports (`envRules`) | configuration read only in config.ts, in every spelling |
+ * The layout, enforced. Each rule, what it keeps, and where it is set in this file
+ * (scripts/lint-rules.test.ts plants a violation of each, so none can silently stop working):
+ * - import/no-restricted-paths, `zones`: one-way imports (contract → server / web → shell; a web
+ *   feature not into another; server db and lib below modules).
+ * - import/no-restricted-paths, `moduleZones`: a server module reaches another only through its
+ *   published surface (below). Source files only: tests seed through repos and tables.
+ * - import/no-restricted-paths, `routeZones`: a `*.routes.ts` imports no table (db/schema,
+ *   db/client), no repo, no index.ts, no other route file.
+ * - import/no-cycle: no import cycles in the TypeScript sources of apps/ and packages/.
+ * - @typescript-eslint/no-floating-promises, no-misused-promises, await-thenable, return-await
+ *   (type-aware, `typedSources`): every promise awaited, returned or voided on purpose.
+ * - no-restricted-properties, no-restricted-syntax, no-restricted-imports (`envRules`):
+ *   configuration read only in config.ts (and tooling, tests), in every spelling.
  *
  * A server module's published surface (apps/server/src/modules/<area>/):
  * - `*.service.ts`: its services — the factories app.ts wires and their types, for injection;
@@ -225,7 +227,6 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/return-await': ['error', 'in-try-catch'],
     },
   },

@@ -100,6 +100,12 @@ const violations: Case[] = [
     code: 'export const f = async () => await 1;\n',
     rule: '@typescript-eslint/await-thenable',
   },
+  {
+    name: 'a promise returned un-awaited inside try',
+    file: LIB,
+    code: 'const g = async () => 1;\nexport async function f() {\n  try {\n    return g();\n  } catch {\n    return 0;\n  }\n}\n',
+    rule: '@typescript-eslint/return-await',
+  },
   ...[
     ['process.env', 'export const a = process.env.A;\n', 'no-restricted-properties'],
     ["process['env']", "export const a = process['env'].A;\n", 'no-restricted-properties'],
