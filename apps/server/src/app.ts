@@ -86,10 +86,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: true,
     // The router's own refusals (a malformed or an overlong path) never reach the error handler:
     // they leave as `{code, message}` here, without Fastify's shape and the URL it echoes.
-    frameworkErrors: (_error, _request, reply) =>
+    frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply)
         .status(400)
-        .send({ code: 'BAD_REQUEST', message: ERROR_CODES.BAD_REQUEST.message }),
+        .send({ code: 'BAD_REQUEST', message: ERROR_CODES.BAD_REQUEST.message });
+    },
   });
   const { database, secrets } = deps;
   const clock = deps.clock ?? systemClock;

@@ -40,7 +40,7 @@ export function AppTabBar({ active }: { active: TabKey }) {
     // Spec §2: tapping the tab that is already active does nothing.
     if (key === active) return;
     const tab = TABS.find((item) => item.key === key);
-    if (tab) navigate(tab.path);
+    if (tab) void navigate(tab.path);
   };
   return (
     <nav ref={nav} className="app-tab-bar" aria-label={t('app.name')} onKeyDown={follow}>

@@ -30,7 +30,7 @@ export function PageFrame({
   const title = bar === 'home' ? t('app.name') : t(`nav.${titleKey}`);
 
   // Spec §2: with only this page in the session's history, back goes to the root.
-  const back = () => (canGoBack() ? navigate(-1) : navigate(PATHS.home, { replace: true }));
+  const back = () => void (canGoBack() ? navigate(-1) : navigate(PATHS.home, { replace: true }));
   const noBack = typeof route.noBack === 'function' ? route.noBack(query) : route.noBack;
   const left = noBack ? null : (
     <button type="button" className="nav-back" aria-label={t('common.back')} onClick={back}>

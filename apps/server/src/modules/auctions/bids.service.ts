@@ -12,10 +12,10 @@ import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
-import { assertCovered } from '../buyers/cover.js';
-import { insertEvent } from '../events/events.repo.js';
-import { mediaItemOf } from '../media/media.view.js';
-import { storeNameOf } from '../store/store.repo.js';
+import { assertCovered } from '../buyers/index.js';
+import { insertEvent } from '../events/index.js';
+import { mediaItemOf } from '../media/index.js';
+import { storeNameOf } from '../store/index.js';
 import * as repo from './auctions.repo.js';
 import type { LotRow } from './auctions.repo.js';
 import {

@@ -41,11 +41,16 @@ export interface SessionCookies {
 export function sessionCookies(secure: boolean): SessionCookies {
   const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
   return {
-    set: (reply, role, token) =>
-      reply.setCookie(COOKIE_OF[role], token, { ...base, maxAge: SESSION_TTL_MS / 1000 }),
-    clear: (reply, role) => reply.clearCookie(COOKIE_OF[role], base),
-    setDevice: (reply, role, device) =>
-      reply.setCookie(DEVICE_COOKIE_OF[role], device, { ...base, maxAge: DEVICE_TTL_S }),
+    // Blocks, not expressions: a reply is thenable, and these return nothing.
+    set: (reply, role, token) => {
+      reply.setCookie(COOKIE_OF[role], token, { ...base, maxAge: SESSION_TTL_MS / 1000 });
+    },
+    clear: (reply, role) => {
+      reply.clearCookie(COOKIE_OF[role], base);
+    },
+    setDevice: (reply, role, device) => {
+      reply.setCookie(DEVICE_COOKIE_OF[role], device, { ...base, maxAge: DEVICE_TTL_S });
+    },
   };
 }
 

@@ -10,9 +10,8 @@ import {
 } from '@sm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Role } from './auth.repo.js';
 import { authOf, DEVICE_COOKIE_OF, sessionToken, type SessionCookies } from './auth.guard.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, Role } from './auth.service.js';
 import { limitKeyOf } from '../../lib/client-address.js';
 import { errorList, exampleBody } from '../../lib/route-doc.js';
 

@@ -24,11 +24,14 @@ import {
   sha256,
 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { accountEvent, insertEvent } from '../events/events.repo.js';
+import { accountEvent, insertEvent } from '../events/index.js';
 import * as repo from './auth.repo.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { Role } from './auth.repo.js';
 import { smsBody, type SmsSender } from './sms.js';
+
+/** The account roles, for the routes (which do not read the repo). */
+export type { Role };
 
 const HOUR_MS = 60 * 60_000;
 /** Sliding sessions: extend at most once an hour, so reading a session rarely writes. */

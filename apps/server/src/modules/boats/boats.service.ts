@@ -14,9 +14,8 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import type { MediaRow } from '../media/media.repo.js';
+import { type MediaRow, mediaItemOf } from '../media/index.js';
 import { checkOwnPhotos } from '../media/media.service.js';
-import { mediaItemOf } from '../media/media.view.js';
 import * as repo from './boats.repo.js';
 
 type BoatValues = z.output<typeof boatInput>;

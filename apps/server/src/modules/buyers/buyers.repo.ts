@@ -2,7 +2,7 @@ import { type BuyerRecord, NO_RECORD } from '@sm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { accounts, buyers } from '../../db/schema.js';
-import { lockAccount } from '../wallet/wallet.repo.js';
+import { lockAccount } from '../wallet/index.js';
 
 /**
  * What a buyer's bids are held against (PRODUCT.md §4a), in sen. Exposure is every standing bid on

@@ -2,7 +2,7 @@ import type { MerchantEventType } from '@sm/contract';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { merchantEvents } from '../../db/schema.js';
-import { insertNotificationsFromEvents } from '../notifications/notifications.repo.js';
+import { insertNotificationsFromEvents } from '../notifications/index.js';
 
 export const EVENTS_CHANNEL = 'merchant_events';
 

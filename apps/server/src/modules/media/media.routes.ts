@@ -2,11 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, mediaItem } from '@sm/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { authOf } from '../auth/auth.guard.js';
+import { fileOf } from './media.http.js';
 import { isStoredName, type MediaService } from './media.service.js';
 import { MEDIA_URL_PREFIX } from './media.view.js';
 
@@ -25,26 +26,6 @@ const uploadForm = z.object({
       `A photo (JPEG, PNG or WebP, up to ${MAX_PHOTO_BYTES / MB} MB) or a video (MP4, MOV or WebM, up to ${MAX_VIDEO_BYTES / MB} MB)`,
     ),
 });
-
-/**
- * The one file of the form, in field `file`; the multipart parser's failures as our codes. Also
- * for other modules' uploads (the store's SSM document), under their own multipart registration.
- */
-export async function fileOf(req: FastifyRequest) {
-  let part;
-  try {
-    part = await req.file();
-  } catch (err) {
-    // The plugin's own errors carry a status; a malformed body (no boundary…) comes bare.
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
-    throw new AppError('BAD_REQUEST');
-  }
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw new AppError('FILE_REQUIRED');
-  }
-  return part;
-}
 
 /** POST /api/media, and GET /media/<name> for the stored files. */
 export async function mediaRoutes(app: FastifyInstance, { service, mediaDir }: MediaRoutesOptions) {

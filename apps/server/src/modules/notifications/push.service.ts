@@ -13,7 +13,7 @@ import type { PushConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { settingOrCreate } from '../system/settings.repo.js';
+import { settingOrCreate } from '../system/index.js';
 import * as repo from './notifications.repo.js';
 
 /** Notifications taken from the outbox at a time; a tick takes a few batches at most. */

@@ -37,7 +37,7 @@ import { safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/route-doc.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { sendDocument, ssmDocumentResponse } from '../store/store.routes.js';
+import { sendDocument, ssmDocumentResponse } from '../store/store.http.js';
 import type { OperatorService } from './operator.service.js';
 
 const doc = routeDoc('Operator', 'operatorToken');

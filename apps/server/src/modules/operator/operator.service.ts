@@ -16,9 +16,9 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { bankAccountOf, listBankAccounts, reviewBankAccount } from '../bank/bank.repo.js';
+import { bankAccountOf, listBankAccounts, reviewBankAccount } from '../bank/index.js';
 import { bankAccountView } from '../bank/bank.service.js';
-import { findAccount, type Role } from '../auth/auth.repo.js';
+import { findAccount, type Role } from '../auth/index.js';
 import {
   type BuyerRow,
   buyerWithPhone,
@@ -26,18 +26,18 @@ import {
   recordsOf,
   samePhoneMerchant,
   updateBuyer,
-} from '../buyers/buyers.repo.js';
-import { buyerCover } from '../buyers/cover.js';
-import { accountEvent, insertEvent } from '../events/events.repo.js';
-import { idempotent } from '../idempotency/idempotency.js';
+  buyerCover,
+} from '../buyers/index.js';
+import { accountEvent, insertEvent } from '../events/index.js';
+import { idempotent } from '../idempotency/index.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
-import { lockBusinessStatus, setBusinessStatus } from '../store/store.repo.js';
+import { lockBusinessStatus, setBusinessStatus } from '../store/index.js';
 import type { StoreService } from '../store/store.service.js';
-import { serviceFeeBps, setServiceFeeBps } from '../system/settings.repo.js';
+import { serviceFeeBps, setServiceFeeBps } from '../system/index.js';
 import { walletChanged } from '../wallet/merchant-wallet.service.js';
-import { postEntry } from '../wallet/wallet.ledger.js';
-import { withdrawalOf } from '../wallet/wallet.view.js';
-import * as withdrawals from '../wallet/withdrawals.repo.js';
+import { postEntry, withdrawalOf } from '../wallet/index.js';
+// Namespaced: this service has its own listWithdrawals and reviewWithdrawal.
+import * as wallet from '../wallet/index.js';
 import * as repo from './operator.repo.js';
 
 const merchantView = (row: repo.MerchantListRow): OperatorMerchant => ({
@@ -87,7 +87,7 @@ export function createOperatorService({
     status?: WithdrawalStatus;
     limit: number;
   }): Promise<OperatorWithdrawal[]> {
-    const rows = await withdrawals.listWithdrawals(db, query);
+    const rows = await wallet.listWithdrawals(db, query);
     return rows.map(({ withdrawal, merchantPhone, storeName }) => ({
       ...withdrawalOf(withdrawal),
       accountNumber: withdrawal.accountNumber,
@@ -109,13 +109,13 @@ export function createOperatorService({
   ) {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     return db.transaction(async (tx) => {
-      const row = await withdrawals.lockWithdrawal(tx, id);
+      const row = await wallet.lockWithdrawal(tx, id);
       if (!row) throw new AppError('NOT_FOUND');
       const target = decision.approve ? 'completed' : 'rejected';
       if (row.status === target) return withdrawalOf(row);
       if (row.status !== 'pending') throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
-      const reviewed = await withdrawals.reviewWithdrawal(tx, id, {
+      const reviewed = await wallet.reviewWithdrawal(tx, id, {
         status: target,
         reviewedAt: now,
         reviewedBy: operator,

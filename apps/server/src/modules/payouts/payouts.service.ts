@@ -2,8 +2,8 @@ import type { PayoutRunResult } from '@sm/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { klDate, klDayStart } from '../../lib/kl-time.js';
-import { accountEvent, insertEvents, type NewMerchantEvent } from '../events/events.repo.js';
-import { postEntry } from '../wallet/wallet.ledger.js';
+import { accountEvent, insertEvents, type NewMerchantEvent } from '../events/index.js';
+import { postEntry } from '../wallet/index.js';
 import * as repo from './payouts.repo.js';
 
 /** Orders moved per transaction. */

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { insertEvents, type NewMerchantEvent } from '../events/events.repo.js';
+import { insertEvents, type NewMerchantEvent } from '../events/index.js';
 import {
   CLOUDPRNT_MEDIA_TYPES,
   cloudStateOf,

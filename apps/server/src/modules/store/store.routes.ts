@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import {
   idParams,
   MAX_SSM_DOCUMENT_BYTES,
-  SSM_DOCUMENT_TYPES,
   storeBasicInfoInput,
   storeCarouselInput,
   storeProfile,
@@ -10,14 +9,14 @@ import {
   storeTaxDetails,
   storeTaxDetailsInput,
 } from '@sm/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { binaryBody, contentResponse, routeDoc } from '../../lib/route-doc.js';
+import { routeDoc } from '../../lib/route-doc.js';
 import { authOf } from '../auth/auth.guard.js';
-import { fileOf } from '../media/media.routes.js';
-import { attachmentDisposition } from './store.documents.js';
+import { fileOf } from '../media/media.http.js';
+import { sendDocument, ssmDocumentResponse } from './store.http.js';
 import type { StoreService } from './store.service.js';
 
 const doc = routeDoc('Merchant store', 'merchantSession');
@@ -31,25 +30,6 @@ const ssmForm = z.object({
       `The SSM registration document: a PDF or a photo (JPEG, PNG or WebP), up to ${MAX_SSM_DOCUMENT_BYTES / MB} MB`,
     ),
 });
-
-/** A stored SSM document as the OpenAPI document tells it: any type an upload may have. */
-export const ssmDocumentResponse = contentResponse(
-  'The file as uploaded, of the type its content was found to be',
-  Object.fromEntries(Object.keys(SSM_DOCUMENT_TYPES).map((type) => [type, binaryBody()])),
-);
-
-/** Sends a stored document as a download: private, never cached, never sniffed as a page. */
-export function sendDocument(
-  reply: FastifyReply,
-  { document, stream }: Awaited<ReturnType<StoreService['openDocument']>>,
-) {
-  return reply
-    .type(document.mime)
-    .header('content-length', String(document.size))
-    .header('content-disposition', attachmentDisposition(document.fileName))
-    .header('cache-control', 'private, no-store')
-    .send(stream);
-}
 
 /** GET/PUT /api/store…: the profile, basic info, description and announcements, carousel, SSM. */
 export async function storeRoutes(app: FastifyInstance, { store }: { store: StoreService }) {

@@ -15,10 +15,10 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { taxDetailsChanged } from '../invoices/invoices.repo.js';
+import { taxDetailsChanged } from '../invoices/index.js';
 import { checkOwnPhotos } from '../media/media.service.js';
 import type { UploadedFile } from '../media/media.service.js';
-import { mediaItemOf } from '../media/media.view.js';
+import { mediaItemOf } from '../media/index.js';
 import { createDocumentStore, downloadName } from './store.documents.js';
 import * as repo from './store.repo.js';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { buyerCover } from '../buyers/cover.js';
-import { idempotent } from '../idempotency/idempotency.js';
+import { buyerCover } from '../buyers/index.js';
+import { idempotent } from '../idempotency/index.js';
 import { postEntry } from './wallet.ledger.js';
 import { statementPage } from './wallet.repo.js';
 import { walletEntryOf } from './wallet.view.js';

@@ -51,7 +51,7 @@ export default function AboutPage() {
 
       <List className={styles.list} header={t('about.information')}>
         {DOCUMENTS.map((item) => (
-          <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
+          <List.Item key={item.to} prefix={item.icon} onClick={() => void navigate(item.to)}>
             {t(`nav.${item.title}`)}
           </List.Item>
         ))}

@@ -230,7 +230,7 @@ export function AuctionList() {
         title={t('console.emptyLive')}
         description={t('console.emptyLiveHint')}
         action={t('nav.auctionCreate')}
-        onAction={() => navigate(PATHS.auctionCreate)}
+        onAction={() => void navigate(PATHS.auctionCreate)}
       />
     ) : (
       <PageMessage icon={<PictureOutline />} title={t('console.emptyEnded')} />

@@ -40,7 +40,7 @@ export function AwardSummary({ award, feeRate }: { award: LotAward; feeRate: str
   // screen readers, and a tap on the link itself is left to the link.
   const openOrder = (event: MouseEvent, orderId: string) => {
     if (event.target instanceof Element && event.target.closest('a')) return;
-    navigate(orderDetailPath(orderId));
+    void navigate(orderDetailPath(orderId));
   };
 
   return (

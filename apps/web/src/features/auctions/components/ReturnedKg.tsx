@@ -78,7 +78,7 @@ export function ReturnedKg({ lotId, award }: { lotId: string; award: LotAward })
     relist.mutate(undefined, {
       onSuccess: (answer) => {
         toast(t('success.relisted'), 'success');
-        navigate(lotDetailPath(answer.lotId), { replace: true });
+        void navigate(lotDetailPath(answer.lotId), { replace: true });
       },
       onError: showError,
     });

@@ -236,7 +236,7 @@ function AuctionForm({
         clearDraft();
         toast(t('success.published'), 'success');
         const first = answer.lotIds[0];
-        navigate(first ? lotDetailPath(first) : PATHS.home, { replace: true });
+        void navigate(first ? lotDetailPath(first) : PATHS.home, { replace: true });
       },
       onError: (error) => {
         // A coded answer about one field of one lot shows there too.

@@ -131,7 +131,7 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
         <Tabs
           className={styles.siblings}
           activeKey={lot.id}
-          onChange={(key) => navigate(lotDetailPath(key), { replace: true })}
+          onChange={(key) => void navigate(lotDetailPath(key), { replace: true })}
         >
           {lot.siblings.map((sibling, index) => (
             <Tabs.Tab
@@ -249,7 +249,7 @@ export default function LotDetailPage({ query }: { query: Record<string, string>
       icon={<PictureOutline />}
       title={t('lot.notFound')}
       action={t('common.backHome')}
-      onAction={() => navigate(PATHS.home, { replace: true })}
+      onAction={() => void navigate(PATHS.home, { replace: true })}
     />
   );
   if (!id) return notFound();

@@ -17,7 +17,7 @@ export function LoginForm() {
     initial: { phone: '', password: '' },
     schema: (schemas) => schemas.loginRequest,
     mutation: useLogin(),
-    onSuccess: () => navigate(PATHS.home, { replace: true }),
+    onSuccess: () => void navigate(PATHS.home, { replace: true }),
   });
 
   return (

@@ -31,7 +31,7 @@ export function RegisterForm() {
     initial: () => ({ ...draft, password: '', confirmPassword: '' }),
     schema: (schemas) => schemas.registerRequest,
     mutation: useRegister(),
-    onSuccess: () => navigate(PATHS.home, { replace: true }),
+    onSuccess: () => void navigate(PATHS.home, { replace: true }),
   });
 
   useEffect(

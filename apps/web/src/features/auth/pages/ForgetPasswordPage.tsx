@@ -17,7 +17,7 @@ export default function ForgetPasswordPage() {
     mutation: useResetPassword(),
     onSuccess: () => {
       toast(t('success.passwordResetSuccessful'), 'success');
-      navigate(PATHS.login, { replace: true });
+      void navigate(PATHS.login, { replace: true });
     },
     // Spec §8: 'Reset failed' with the reason.
     failureText: (reason) => t('messages.resetFailedReason', { reason }),

@@ -49,14 +49,14 @@ export default function NotificationsPage({ query }: { query: Record<string, str
   const closeSettings = () => {
     if (pushed.current) {
       pushed.current = false;
-      navigate(-1);
+      void navigate(-1);
     } else setParams({}, { replace: true });
   };
 
   const open = (item: NotificationItem) => {
     if (!item.read) markRead(queryClient, { ids: [item.id] }).catch(() => {});
     rememberScroll();
-    navigate(item.target);
+    void navigate(item.target);
   };
 
   const newestId = items[0]?.id;

@@ -198,7 +198,7 @@ export default function OrderDetailPage({ query, slipAction }: OrderDetailPagePr
       icon={<BillOutline />}
       title={t('orderDetail.notFound')}
       action={t('orderDetail.backToOrders')}
-      onAction={() => navigate(PATHS.orders, { replace: true })}
+      onAction={() => void navigate(PATHS.orders, { replace: true })}
     />
   );
   if (!id) return notFound();

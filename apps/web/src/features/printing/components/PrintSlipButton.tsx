@@ -48,7 +48,7 @@ export function PrintSlipButton({
         confirmText: t('printing.setUp'),
         cancelText: t('common.cancel'),
       });
-      if (setUp) navigate(PATHS.printer);
+      if (setUp) void navigate(PATHS.printer);
       return;
     }
     if (list.length === 1) printOn(first);

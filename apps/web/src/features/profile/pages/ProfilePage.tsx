@@ -70,7 +70,7 @@ export default function ProfilePage() {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    logout.mutate(undefined, { onSettled: () => navigate(PATHS.login, { replace: true }) });
+    logout.mutate(undefined, { onSettled: () => void navigate(PATHS.login, { replace: true }) });
   };
 
   return (
@@ -87,14 +87,14 @@ export default function ProfilePage() {
       </section>
 
       <List className={styles.list} header={t('profile.store')}>
-        <List.Item prefix={<ShopbagOutline />} onClick={() => navigate(PATHS.store)}>
+        <List.Item prefix={<ShopbagOutline />} onClick={() => void navigate(PATHS.store)}>
           {t('profile.storeManagement')}
         </List.Item>
         <List.Item
           prefix={<CheckShieldOutline />}
           description={statusNote}
           extra={<BusinessStatusTag status={status} />}
-          onClick={() => navigate(PATHS.store)}
+          onClick={() => void navigate(PATHS.store)}
         >
           <span>{t('business.status')}</span>
         </List.Item>
@@ -102,7 +102,7 @@ export default function ProfilePage() {
 
       <List className={styles.list} header={t('profile.account')}>
         {MONEY_LINKS.map((item) => (
-          <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
+          <List.Item key={item.to} prefix={item.icon} onClick={() => void navigate(item.to)}>
             {t(`nav.${item.title}`)}
           </List.Item>
         ))}
@@ -112,7 +112,7 @@ export default function ProfilePage() {
         <List.Item
           prefix={<BellOutline />}
           extra={unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null}
-          onClick={() => navigate(PATHS.notifications)}
+          onClick={() => void navigate(PATHS.notifications)}
         >
           {t('nav.notifications')}
         </List.Item>
@@ -124,7 +124,7 @@ export default function ProfilePage() {
           {t('profile.language')}
         </List.Item>
         {SETTINGS_LINKS.map((item) => (
-          <List.Item key={item.to} prefix={item.icon} onClick={() => navigate(item.to)}>
+          <List.Item key={item.to} prefix={item.icon} onClick={() => void navigate(item.to)}>
             {t(`nav.${item.title}`)}
           </List.Item>
         ))}

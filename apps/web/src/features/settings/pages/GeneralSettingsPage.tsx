@@ -92,7 +92,7 @@ export default function GeneralSettingsPage() {
           prefix={<BellOutline />}
           description={t('general.notificationsHint')}
           extra={unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : null}
-          onClick={() => navigate(PATHS.notifications)}
+          onClick={() => void navigate(PATHS.notifications)}
         >
           <span>{t('general.notificationSettings')}</span>
         </List.Item>
@@ -116,7 +116,7 @@ export default function GeneralSettingsPage() {
         <List.Item prefix={<AppOutline />} extra={appVersionLabel()} arrowIcon={false}>
           {t('general.version')}
         </List.Item>
-        <List.Item prefix={<InformationCircleOutline />} onClick={() => navigate(PATHS.about)}>
+        <List.Item prefix={<InformationCircleOutline />} onClick={() => void navigate(PATHS.about)}>
           {t('nav.about')}
         </List.Item>
       </List>

@@ -140,11 +140,11 @@ export default function StorePage() {
           <List.Item
             prefix={<UserContactOutline />}
             description={t('store.basicInfoHint')}
-            onClick={() => navigate(PATHS.basicInfo)}
+            onClick={() => void navigate(PATHS.basicInfo)}
           >
             {t('store.basicInfo')}
           </List.Item>
-          <TaxDetailsItem onClick={() => navigate(PATHS.taxDetails)} />
+          <TaxDetailsItem onClick={() => void navigate(PATHS.taxDetails)} />
           <List.Item
             prefix={<EditSOutline />}
             description={store.name ? undefined : t('store.basicInfoFirst')}
@@ -153,13 +153,13 @@ export default function StorePage() {
           >
             {t('store.descriptionAndAnnouncements')}
           </List.Item>
-          <List.Item prefix={<TruckOutline />} onClick={() => navigate(PATHS.boats)}>
+          <List.Item prefix={<TruckOutline />} onClick={() => void navigate(PATHS.boats)}>
             {t('nav.boats')}
           </List.Item>
           <List.Item
             prefix={<ShopbagOutline />}
             extra={store.hasColdRoom ? t('store.hasColdRoom') : t('store.noColdRoom')}
-            onClick={() => navigate(PATHS.coldRooms)}
+            onClick={() => void navigate(PATHS.coldRooms)}
           >
             {t('nav.coldRooms')}
           </List.Item>

@@ -62,7 +62,7 @@ export default function WalletPage({ query }: { query: Record<string, string> })
   const closeWithdrawal = () => {
     if (pushed.current) {
       pushed.current = false;
-      navigate(-1);
+      void navigate(-1);
     } else {
       setParams(
         (params) => {
