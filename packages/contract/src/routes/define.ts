@@ -24,7 +24,7 @@ export interface ContentAnswer {
 export interface RouteDeclaration {
   readonly method: HttpMethod;
   /** The full path, Fastify-style: `/api/boats/:id`. */
-  readonly path: `/${string}`;
+  readonly path: string;
   /** The OpenAPI tag that groups it. */
   readonly tag: string;
   readonly security?: SecurityScheme;
