@@ -108,6 +108,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The declarations carry every route's zod schemas: the app takes their types only, and
+      // calls the routes through the generated table (lib/api.ts), so none enters its bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sm/contract/routes',
+              allowTypeImports: true,
+              message: 'Import routes from @sm/contract/route-table (zod-free).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

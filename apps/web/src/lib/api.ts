@@ -33,6 +33,13 @@ type ContentRoute = RouteDeclaration & { response: ContentAnswer };
 type MultipartRoute = RouteDeclaration & { multipart: true };
 
 type Query = Record<string, string | number | boolean | undefined>;
+
+/** The query a route takes, as its declaration types it. */
+export type QueryOf<T> = T extends { declaration?: infer R }
+  ? R extends RouteDeclaration
+    ? NonNullable<RouteInput<R>['query']>
+    : never
+  : never;
 type Loose = { params?: Record<string, unknown>; query?: unknown; body?: unknown } & CallOptions;
 
 /**
