@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// By path, not by package name: Vite's config loader would leave a package to Node, which loads
+// no TypeScript.
+import { notificationsApi } from '../../packages/contract/src/routes/table/notificationsApi.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +14,16 @@ const api = { '/api': server, '/media': server };
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), serviceWorker({ template: `${root}src/sw/service-worker.js` })],
+  plugins: [
+    react(),
+    serviceWorker({
+      template: `${root}src/sw/service-worker.js`,
+      api: {
+        markRead: notificationsApi.postNotificationsRead.path,
+        subscribe: notificationsApi.postPushSubscriptions.path,
+      },
+    }),
+  ],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

@@ -28,24 +28,28 @@ describe('graceful shutdown of the real process', () => {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   });
 
-  it('finishes the in-flight request on SIGTERM, exits 0, and the data is there on restart', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
-    dirs.push(dataDir);
-    const first = await startServer(dataDir);
-    // Sign-in hashes with scrypt at the production cost (a few hundred ms), so it is still running
-    // when the signal arrives. The login has reached the server once a request sent after it is
-    // answered: a fixed wait was not enough on a loaded machine (the login arrived after the
-    // signal and got the 503 of a closing server).
-    const inFlight = login(first.base);
-    expect((await fetch(`${first.base}/api/health`)).ok).toBe(true);
-    first.child.kill('SIGTERM');
-    const res = await inFlight;
-    expect(res.status).toBe(200);
-    expect(await first.exited).toBe(0);
+  it(
+    'finishes the in-flight request on SIGTERM, exits 0, and the data is there on restart',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
+      dirs.push(dataDir);
+      const first = await startServer(dataDir);
+      // Sign-in hashes with scrypt at the production cost (a few hundred ms), so it is still running
+      // when the signal arrives. The login has reached the server once a request sent after it is
+      // answered: a fixed wait was not enough on a loaded machine (the login arrived after the
+      // signal and got the 503 of a closing server).
+      const inFlight = login(first.base);
+      expect((await fetch(`${first.base}/api/health`)).ok).toBe(true);
+      first.child.kill('SIGTERM');
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect(await first.exited).toBe(0);
 
-    const second = await startServer(dataDir);
-    expect((await login(second.base)).status).toBe(200);
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
-  }, 2 * PROCESS_START_MS + 30_000);
+      const second = await startServer(dataDir);
+      expect((await login(second.base)).status).toBe(200);
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    },
+    2 * PROCESS_START_MS + 30_000,
+  );
 });

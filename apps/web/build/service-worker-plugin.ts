@@ -5,6 +5,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 const PRECACHE_PLACEHOLDER = 'self.__PRECACHE_MANIFEST__';
 const VERSION_PLACEHOLDER = 'self.__CACHE_VERSION__';
+const API_PLACEHOLDER = 'self.__API_PATHS__';
 /** WEB_BUILD_META of the contract (this file runs in Vite's config loader, outside the workspace). */
 const BUILD_META = 'sm-build';
 
@@ -28,7 +29,11 @@ function listFiles(dir: string): string[] {
  * the build's id: written into index.html, where the running app and the server (GET /api/version)
  * read it, so the app can tell when the server has a newer build than the one it runs.
  */
-export function serviceWorker(options: { template: string }): Plugin {
+export function serviceWorker(options: {
+  template: string;
+  /** The paths of the API routes the worker calls, by name: taken from the route declarations. */
+  api: Record<string, string>;
+}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'sm:service-worker',
@@ -63,7 +68,8 @@ export function serviceWorker(options: { template: string }): Plugin {
       }
       const source = template
         .replace(PRECACHE_PLACEHOLDER, JSON.stringify(urls))
-        .replace(VERSION_PLACEHOLDER, JSON.stringify(version));
+        .replace(VERSION_PLACEHOLDER, JSON.stringify(version))
+        .replace(API_PLACEHOLDER, JSON.stringify(options.api));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

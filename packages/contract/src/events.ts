@@ -16,3 +16,9 @@ export const merchantEvent = z.object({
   at: z.string(),
 });
 export type MerchantEvent = z.infer<typeof merchantEvent>;
+
+/**
+ * Open event streams one session may hold in one server process: a merchant with a few tabs of
+ * the app open needs one each; hundreds from one cookie are an attack on memory and sockets.
+ */
+export const MAX_STREAMS_PER_SESSION = 6;

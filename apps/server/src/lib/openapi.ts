@@ -43,7 +43,7 @@ export function nullableAsOpenApi30(schema: unknown): unknown {
   return out;
 }
 
-/** A route's response: a schema, or `{description, content: {type: {schema}}}` (route-doc.ts). */
+/** A route's response: a schema, or `{description, content: {type: {schema}}}` (route.ts). */
 function responseAsOpenApi30(response: unknown): unknown {
   if (!isSchema(response) || !isSchema(response.content)) return nullableAsOpenApi30(response);
   const content = Object.entries(response.content).map(([type, media]) => [

@@ -1,4 +1,5 @@
 import type { MerchantEvent } from '@sm/contract';
+import { eventsApi } from '@sm/contract/route-table';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyMerchantEvents, refreshAllLive } from '../features/auctions/live';
 import { applyBankEvents, refreshBank } from '../features/bank/live';
@@ -40,7 +41,7 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     applyPrintingEvents(queryClient, events);
   };
   const close = openEventStream({
-    url: '/api/events',
+    url: eventsApi.stream.path,
     onMessage: (data) => {
       const event = parseMerchantEvent(data);
       if (!event) return;

@@ -1,10 +1,11 @@
 import { APP_VERSION, APP_VERSION_CODE, type VersionResponse, WEB_BUILD_META } from '@sm/contract';
+import { systemApi } from '@sm/contract/route-table';
 import { useMutation } from '@tanstack/react-query';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from './errors';
-import { request } from './request';
+import { api } from './api';
 import { toast } from './toast';
 
 /*
@@ -93,10 +94,7 @@ export async function reloadIntoNewVersion(): Promise<void> {
 
 /** Asks the server which build it serves (the service worker looks for it at the same time). */
 async function checkForUpdate(): Promise<UpdateState> {
-  const [server] = await Promise.all([
-    request<VersionResponse>('/api/version'),
-    refreshServiceWorker(),
-  ]);
+  const [server] = await Promise.all([api(systemApi.getVersion), refreshServiceWorker()]);
   return compareWithServer(server, { version: APP_VERSION, build: runningBuild() });
 }
 

@@ -1,7 +1,8 @@
 import type { OrderCounts, OrderPeriod, OrderTab } from '@sm/contract';
+import { ordersApi } from '@sm/contract/route-table';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ORDERS_KEY_ROOT } from './queryKeys';
-import { request } from './request';
+import { api } from './api';
 
 /**
  * Root of every orders-per-tab count (GET /api/orders/counts). The orders feature's live events
@@ -27,8 +28,7 @@ export const orderCountsKey = ({ period, from, to, q }: OrderCountsScope) =>
 export const allOrderCountsQueryOptions = () =>
   queryOptions({
     queryKey: orderCountsKey({ period: 'all', q: '' }),
-    queryFn: ({ signal }) =>
-      request<{ counts: OrderCounts }>('/api/orders/counts', { query: { period: 'all' }, signal }),
+    queryFn: ({ signal }) => api(ordersApi.getOrdersCounts, { query: { period: 'all' }, signal }),
     // Live events refresh it; a tab change need not ask again.
     staleTime: 30_000,
   });

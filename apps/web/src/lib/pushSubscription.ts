@@ -1,4 +1,5 @@
-import { request } from './request';
+import { notificationsApi } from '@sm/contract/route-table';
+import { api } from './api';
 
 /** The Web Push pieces that signing out needs as well as the notifications feature. */
 export function pushSupported(): boolean {
@@ -37,9 +38,8 @@ export async function dropPushSubscription(): Promise<void> {
   try {
     const subscription = await currentSubscription();
     if (!subscription) return;
-    await request('/api/push/subscriptions', {
-      method: 'DELETE',
-      data: { endpoint: subscription.endpoint },
+    await api(notificationsApi.deletePushSubscriptions, {
+      body: { endpoint: subscription.endpoint },
     }).catch(() => undefined);
     await subscription.unsubscribe().catch(() => false);
   } catch {

@@ -1,7 +1,8 @@
 import type { MerchantProfile } from '@sm/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { request } from './request';
+import { authApi } from '@sm/contract/route-table';
+import { api } from './api';
 import { storage } from './storage';
 
 /**
@@ -116,7 +117,7 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'],
     queryFn: async ({ signal }) => {
-      const me = await request<MerchantProfile>('/api/me', { signal });
+      const me = await api(authApi.me, { signal });
       // A sign-out while this was in flight wins: do not sign back in.
       if (getMerchantInfo()) setMerchantInfo(me);
       return me;

@@ -1,6 +1,6 @@
-import type { StoreProfile } from '@sm/contract';
+import { storeApi } from '@sm/contract/route-table';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './request';
+import { api } from './api';
 
 /**
  * GET /api/store: the store feature edits it, Home shows its announcements. Here, so both use one
@@ -12,5 +12,5 @@ export const storeProfileKey = ['store'] as const;
 export const storeProfileQueryOptions = () =>
   queryOptions({
     queryKey: storeProfileKey,
-    queryFn: ({ signal }) => request<StoreProfile>('/api/store', { signal }),
+    queryFn: ({ signal }) => api(storeApi.getStore, { signal }),
   });

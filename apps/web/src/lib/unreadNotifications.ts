@@ -1,6 +1,6 @@
-import type { UnreadNotifications } from '@sm/contract';
+import { notificationsApi } from '@sm/contract/route-table';
 import { useQuery } from '@tanstack/react-query';
-import { request } from './request';
+import { api } from './api';
 
 /**
  * The unread notification count (GET /api/notifications/unread), shared by the notifications
@@ -11,7 +11,7 @@ export const unreadNotificationsKey = ['notifications', 'unread'] as const;
 export function useUnreadNotifications(): number {
   const { data } = useQuery({
     queryKey: unreadNotificationsKey,
-    queryFn: ({ signal }) => request<UnreadNotifications>('/api/notifications/unread', { signal }),
+    queryFn: ({ signal }) => api(notificationsApi.getNotificationsUnread, { signal }),
     staleTime: 30_000,
   });
   return data?.count ?? 0;

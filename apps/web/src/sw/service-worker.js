@@ -4,6 +4,8 @@
 // scope than the app and is never bundled.
 const PRECACHE = self.__PRECACHE_MANIFEST__;
 const VERSION = self.__CACHE_VERSION__;
+/** The API paths it calls, from the route declarations (vite.config.ts). */
+const API = self.__API_PATHS__;
 const CACHE = `sm-shell-${VERSION}`;
 const SHELL = '/index.html';
 
@@ -160,7 +162,7 @@ self.addEventListener('notificationclick', (event) => {
       openApp(url ?? '/'),
       // Opened from the tray is read, as a tap in the list is; a failure only leaves it unread.
       id
-        ? fetch('/api/notifications/read', {
+        ? fetch(API.markRead, {
             method: 'POST',
             credentials: 'same-origin',
             headers: { 'content-type': 'application/json' },
@@ -180,7 +182,7 @@ self.addEventListener('pushsubscriptionchange', (event) => {
     self.registration.pushManager
       .subscribe(options)
       .then((subscription) =>
-        fetch('/api/push/subscriptions', {
+        fetch(API.subscribe, {
           method: 'POST',
           credentials: 'same-origin',
           headers: { 'content-type': 'application/json' },

@@ -9,7 +9,7 @@ import {
 } from '../../../test/auctions.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 import { openEventStream } from '../../../test/sse.js';
-import { MAX_STREAMS_PER_SESSION } from './events.service.js';
+import { MAX_STREAMS_PER_SESSION } from '@sm/contract';
 
 describe.each(DB_KINDS)('live events on %s', (kind) => {
   let t: TestApp;

@@ -1,33 +1,17 @@
 import { pipeline } from 'node:stream';
+import { eventsApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contentResponse, errorList } from '../../lib/route-doc.js';
+import { route } from '../../lib/route.js';
 import { authOf } from '../auth/auth.guard.js';
-import { type EventService, MAX_STREAMS_PER_SESSION } from './events.service.js';
+import type { EventService } from './events.service.js';
 
 export async function eventsRoutes(app: FastifyInstance, { events }: { events: EventService }) {
   app.addHook('preClose', async () => events.endAll());
 
-  app.withTypeProvider<ZodTypeProvider>().get('/events', {
-    onRequest: app.requireMerchant,
-    schema: {
-      tags: ['Live events'],
-      security: [{ merchantSession: [] }],
-      summary:
-        'Server-Sent Events of this merchant: bids, buyouts, ends. Resumes after Last-Event-ID (header, or ?lastEventId=)',
-      description: errorList(['NOT_LOGGED_IN', 'TOO_MANY_STREAMS']).concat(
-        `\n\nAt most ${MAX_STREAMS_PER_SESSION} open streams per sign-in (per server process).`,
-      ),
-      querystring: z.object({ lastEventId: z.string().max(20).optional() }),
-      response: {
-        200: contentResponse(
-          'A stream that never ends by itself: `retry: 2000`, then `id: <n>` and `data: <MerchantEvent JSON>` frames, and `: ping` comments every 20 s',
-          { 'text/event-stream': z.string() },
-        ),
-      },
-    },
-    handler: async (req, reply) => {
+  route(
+    app,
+    eventsApi.stream,
+    async (req, reply) => {
       const { accountId, tokenHash } = authOf(req);
       const stream = events.open({
         merchantId: accountId,
@@ -47,5 +31,6 @@ export async function eventsRoutes(app: FastifyInstance, { events }: { events: E
       // (resync, shutdown) ends the response.
       pipeline(stream, reply.raw, () => {});
     },
-  });
+    { onRequest: app.requireMerchant },
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { MAX_STREAMS_PER_SESSION } from '@sm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../test/helpers.js';
 import { createTestClock } from '../../lib/clock.js';
@@ -16,7 +17,6 @@ import {
 import {
   createEventService,
   eventFrame,
-  MAX_STREAMS_PER_SESSION,
   MAX_UNSENT_BYTES,
   parseLastEventId,
 } from './events.service.js';

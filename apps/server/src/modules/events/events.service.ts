@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { MerchantEvent } from '@sm/contract';
+import { MAX_STREAMS_PER_SESSION, type MerchantEvent } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -9,11 +9,6 @@ import { eventsAfter, latestEventId, type MerchantEventRow, purgeEvents } from '
 
 /** Comments keep proxies and phones from dropping an idle stream. */
 export const HEARTBEAT_MS = 20_000;
-/**
- * Open streams one session may hold in one process: a merchant with a few tabs of the app open
- * needs one each; hundreds from one cookie are an attack on the process's memory and sockets.
- */
-export const MAX_STREAMS_PER_SESSION = 6;
 const REPLAY_PAGE = 500;
 /**
  * What a stream may hold that its client has not read yet (some five thousand events). A client

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, mediaItem } from '@sm/contract';
+import { MAX_VIDEO_BYTES } from '@sm/contract';
+import { mediaApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { authOf } from '../auth/auth.guard.js';
 import { fileOf } from './media.http.js';
 import { isStoredName, type MediaService } from './media.service.js';
@@ -15,17 +15,6 @@ export interface MediaRoutesOptions {
   service: MediaService;
   mediaDir: string;
 }
-
-const MB = 1024 * 1024;
-
-/** The form, for the OpenAPI document only: the handler streams the file itself. */
-const uploadForm = z.object({
-  file: z
-    .file()
-    .describe(
-      `A photo (JPEG, PNG or WebP, up to ${MAX_PHOTO_BYTES / MB} MB) or a video (MP4, MOV or WebM, up to ${MAX_VIDEO_BYTES / MB} MB)`,
-    ),
-});
 
 /** POST /api/media, and GET /media/<name> for the stored files. */
 export async function mediaRoutes(app: FastifyInstance, { service, mediaDir }: MediaRoutesOptions) {
@@ -43,31 +32,24 @@ export async function mediaRoutes(app: FastifyInstance, { service, mediaDir }: M
     },
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/media', {
-    onRequest: app.requireMerchant,
-    schema: {
-      tags: ['Media'],
-      security: [{ merchantSession: [] }],
-      summary: 'Upload one photo or video of a lot (multipart/form-data, field `file`)',
-      description:
-        'The content decides the type, not the name: photos are re-encoded to WebP within 1600×1600 with a 400×400 thumbnail and no metadata; videos are stored as uploaded.',
-      consumes: ['multipart/form-data'],
-      body: uploadForm,
-      response: { 200: mediaItem },
-    },
-    preValidation: async (req) => {
-      if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    },
-    // The multipart parser leaves the body empty until the handler reads the stream, so the body
-    // schema above is documentation, not a check.
-    validatorCompiler: () => (data) => ({ value: data }),
-    handler: async (req) => {
+  route(
+    app,
+    mediaApi.upload,
+    async (req) => {
       const { accountId } = authOf(req);
       const part = await fileOf(req);
       return service.upload(accountId, { fileName: part.filename, stream: part.file });
     },
-  });
+    {
+      onRequest: app.requireMerchant,
+      preValidation: async (req) => {
+        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      },
+      // The multipart parser leaves the body empty until the handler reads the stream, so the
+      // declared body is documentation, not a check.
+      validatorCompiler: () => (data) => ({ value: data }),
+    },
+  );
 
   // Stored names are random, so the URL is the key: anyone holding it may read the file (buyers
   // see lot photos). Only names of that shape are served, never uploads in progress or listings.

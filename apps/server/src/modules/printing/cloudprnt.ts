@@ -14,6 +14,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CloudPrinterState } from '@sm/contract';
 import { CLOUD_PRINT_POLL_SECONDS } from '@sm/contract';
+import { cloudPrntApi } from '@sm/contract/routes';
 
 /**
  * The media types the server offers a job in. A slip is a 1-bit image drawn on the server (its
@@ -179,5 +180,5 @@ export function keyMatches(secret: string, printerId: string, key: string | unde
 }
 
 /** Where the printer polls, after this server's origin. */
-export const CLOUDPRNT_PATH = '/api/cloudprnt';
+export const CLOUDPRNT_PATH = cloudPrntApi.poll.path;
 export const pollPathOf = (key: string) => `${CLOUDPRNT_PATH}?key=${key}`;

@@ -1,6 +1,7 @@
-import type { Feedback, FeedbackInput, FeedbackListResponse } from '@sm/contract';
+import type { FeedbackInput } from '@sm/contract';
+import { feedbackApi } from '@sm/contract/route-table';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { api } from '../../lib/api';
 
 /** Query keys of the feature, in one place: mutations invalidate by them. */
 const aboutKeys = {
@@ -11,13 +12,11 @@ const aboutKeys = {
 export const recentFeedbackQueryOptions = (limit = 3) =>
   queryOptions({
     queryKey: [...aboutKeys.feedback, { limit }],
-    queryFn: ({ signal }) =>
-      request<FeedbackListResponse>('/api/feedback', { query: { limit }, signal }),
+    queryFn: ({ signal }) => api(feedbackApi.getFeedback, { query: { limit }, signal }),
     select: (data) => data.items,
   });
 
-const sendFeedback = (input: FeedbackInput) =>
-  request<Feedback>('/api/feedback', { method: 'POST', data: input });
+const sendFeedback = (input: FeedbackInput) => api(feedbackApi.postFeedback, { body: input });
 
 export function useSendFeedback() {
   const queryClient = useQueryClient();

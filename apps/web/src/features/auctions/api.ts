@@ -1,14 +1,5 @@
-import type {
-  AuctionListResponse,
-  BoatSummary,
-  CreateAuctionRequest,
-  Dashboard,
-  LotDetail,
-  LotStatus,
-  MediaItem,
-  OfferResponse,
-  RelistResponse,
-} from '@sm/contract';
+import type { CreateAuctionRequest, LotStatus } from '@sm/contract';
+import { auctionsApi, boatsApi, mediaApi } from '@sm/contract/route-table';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -18,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { serverOffset } from '../../lib/datetime';
 import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
-import { request, upload } from '../../lib/request';
+import { api, apiUpload } from '../../lib/api';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
 export const auctionKeys = {
@@ -34,7 +25,7 @@ export const auctionKeys = {
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: auctionKeys.dashboard(),
-    queryFn: ({ signal }) => request<Dashboard>('/api/dashboard', { signal }),
+    queryFn: ({ signal }) => api(auctionsApi.getDashboard, { signal }),
   });
 
 const PAGE_SIZE = 20;
@@ -43,7 +34,7 @@ export const auctionListQueryOptions = (status: LotStatus, q: string) =>
   infiniteQueryOptions({
     queryKey: auctionKeys.list(status, q),
     queryFn: ({ pageParam, signal }) =>
-      request<AuctionListResponse>('/api/auctions', {
+      api(auctionsApi.getAuctions, {
         query: { status, q: q || undefined, cursor: pageParam || undefined, limit: PAGE_SIZE },
         signal,
       }),
@@ -57,7 +48,7 @@ const DUE_POLL_MS = 2_000;
 export const lotQueryOptions = (id: string) =>
   queryOptions({
     queryKey: auctionKeys.lot(id),
-    queryFn: ({ signal }) => request<LotDetail>(`/api/lots/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api(auctionsApi.getLotsById, { params: { id }, signal }),
     refetchInterval: (query) => {
       const lot = query.state.data;
       if (!lot) return false;
@@ -72,22 +63,17 @@ export const lotQueryOptions = (id: string) =>
 export const boatsQueryOptions = () =>
   queryOptions({
     queryKey: auctionKeys.boats,
-    queryFn: ({ signal }) => request<{ items: BoatSummary[] }>('/api/boats', { signal }),
+    queryFn: ({ signal }) => api(boatsApi.list, { signal }),
     select: (data) => data.items,
   });
 
 /** One photo or video; `onProgress` gets the share sent, 0 to 1. */
 export const uploadMedia = (file: File, onProgress: (sent: number) => void, signal?: AbortSignal) =>
-  upload<MediaItem>('/api/media', { files: { file }, onProgress, signal });
+  apiUpload(mediaApi.upload, { files: { file }, onProgress, signal });
 
-const createAuction = (data: CreateAuctionRequest) =>
-  request<{ id: string; lotIds: string[]; endsAt: string }>('/api/auctions', {
-    method: 'POST',
-    data,
-  });
+const createAuction = (data: CreateAuctionRequest) => api(auctionsApi.postAuctions, { body: data });
 
-const deleteAuction = (id: string) =>
-  request<{ ok: true }>(`/api/auctions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const deleteAuction = (id: string) => api(auctionsApi.deleteAuctionsById, { params: { id } });
 
 function refreshOverview(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: auctionKeys.overview });
@@ -109,15 +95,11 @@ export function useDeleteAuction() {
   });
 }
 
-const lotAction = (lotId: string, action: 'offer' | 'relist') =>
-  `/api/lots/${encodeURIComponent(lotId)}/${action}`;
-
 /** Offers the lot's returned kg to its next bidders (PRODUCT.md §4a): new orders awaiting payment. */
 export function useOfferReturned(lotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      request<OfferResponse>(lotAction(lotId, 'offer'), { method: 'POST', data: {} }),
+    mutationFn: () => api(auctionsApi.postLotsByIdOffer, { params: { id: lotId }, body: {} }),
     onSettled: () => {
       // Also after a refusal: the offer window or the returned kg may have changed meanwhile.
       void queryClient.invalidateQueries({ queryKey: auctionKeys.lot(lotId) });
@@ -131,8 +113,7 @@ export function useOfferReturned(lotId: string) {
 export function useRelistReturned(lotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      request<RelistResponse>(lotAction(lotId, 'relist'), { method: 'POST', data: {} }),
+    mutationFn: () => api(auctionsApi.postLotsByIdRelist, { params: { id: lotId }, body: {} }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: auctionKeys.lot(lotId) });
       void refreshOverview(queryClient);

@@ -4,10 +4,10 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
   SendSmsCodeRequest,
-  SendSmsCodeResponse,
 } from '@sm/contract';
+import { authApi } from '@sm/contract/route-table';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { api } from '../../lib/api';
 import {
   clearSessionExpired,
   forgetSession,
@@ -15,15 +15,11 @@ import {
   setMerchantInfo,
 } from '../../lib/session';
 
-const sendSmsCode = (data: SendSmsCodeRequest) =>
-  request<SendSmsCodeResponse>('/api/auth/sms-code', { method: 'POST', data });
+const sendSmsCode = (data: SendSmsCodeRequest) => api(authApi.sendSmsCode, { body: data });
 
-const login = (data: LoginRequest) =>
-  request<MerchantProfile>('/api/auth/login', { method: 'POST', data });
-const register = (data: RegisterRequest) =>
-  request<MerchantProfile>('/api/auth/register', { method: 'POST', data });
-const resetPassword = (data: ResetPasswordRequest) =>
-  request<{ ok: true }>('/api/auth/reset-password', { method: 'POST', data });
+const login = (data: LoginRequest) => api(authApi.login, { body: data });
+const register = (data: RegisterRequest) => api(authApi.register, { body: data });
+const resetPassword = (data: ResetPasswordRequest) => api(authApi.resetPassword, { body: data });
 
 /** The API set the session cookie; keep the profile as the login marker and as the `me` query. */
 function signedIn(queryClient: QueryClient, profile: MerchantProfile) {

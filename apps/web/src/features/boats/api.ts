@@ -1,15 +1,13 @@
 import type {
-  Boat,
   BoatInput,
-  BoatListResponse,
   ColdRoom,
   ColdRoomInput,
   ColdRoomListResponse,
   ColdRoomSettings,
-  MediaItem,
 } from '@sm/contract';
+import { boatsApi, mediaApi } from '@sm/contract/route-table';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request, upload } from '../../lib/request';
+import { api, apiUpload } from '../../lib/api';
 
 /**
  * Query keys of the feature. `boats` is the key the lot form reads GET /api/boats under too (same
@@ -23,18 +21,15 @@ export const boatKeys = {
 export const boatsQueryOptions = () =>
   queryOptions({
     queryKey: boatKeys.boats,
-    queryFn: ({ signal }) => request<BoatListResponse>('/api/boats', { signal }),
+    queryFn: ({ signal }) => api(boatsApi.list, { signal }),
     select: (data) => data.items,
   });
 
 export const coldRoomsQueryOptions = () =>
   queryOptions({
     queryKey: boatKeys.coldRooms,
-    queryFn: ({ signal }) => request<ColdRoomListResponse>('/api/cold-rooms', { signal }),
+    queryFn: ({ signal }) => api(boatsApi.coldRooms, { signal }),
   });
-
-const boatPath = (id: string) => `/api/boats/${encodeURIComponent(id)}`;
-const coldRoomPath = (id: string) => `/api/cold-rooms/${encodeURIComponent(id)}`;
 
 const refresh = (queryClient: QueryClient, key: readonly string[]) =>
   queryClient.invalidateQueries({ queryKey: key });
@@ -43,10 +38,9 @@ export function useSaveBoat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: BoatInput }) =>
-      request<Boat>(id ? boatPath(id) : '/api/boats', {
-        method: id ? 'PUT' : 'POST',
-        data: input,
-      }),
+      id
+        ? api(boatsApi.update, { params: { id }, body: input })
+        : api(boatsApi.create, { body: input }),
     onSuccess: () => refresh(queryClient, boatKeys.boats),
   });
 }
@@ -54,7 +48,7 @@ export function useSaveBoat() {
 export function useDeleteBoat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<{ ok: true }>(boatPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => api(boatsApi.delete, { params: { id } }),
     onSuccess: () => refresh(queryClient, boatKeys.boats),
   });
 }
@@ -72,10 +66,9 @@ export function useSaveColdRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ColdRoomInput }) =>
-      request<ColdRoom>(id ? coldRoomPath(id) : '/api/cold-rooms', {
-        method: id ? 'PUT' : 'POST',
-        data: input,
-      }),
+      id
+        ? api(boatsApi.updateColdRoom, { params: { id }, body: input })
+        : api(boatsApi.createColdRoom, { body: input }),
     onSuccess: (room, { id }) => {
       if (id) putRoom(queryClient, room);
       return refresh(queryClient, boatKeys.coldRooms);
@@ -86,7 +79,7 @@ export function useSaveColdRoom() {
 export function useDeleteColdRoom() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<{ ok: true }>(coldRoomPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => api(boatsApi.deleteColdRoom, { params: { id } }),
     onSuccess: () => refresh(queryClient, boatKeys.coldRooms),
   });
 }
@@ -94,8 +87,7 @@ export function useDeleteColdRoom() {
 export function useColdRoomSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ColdRoomSettings) =>
-      request<ColdRoomSettings>('/api/cold-rooms/settings', { method: 'PUT', data: input }),
+    mutationFn: (input: ColdRoomSettings) => api(boatsApi.coldRoomSettings, { body: input }),
     onSuccess: ({ hasColdRoom }) =>
       queryClient.setQueryData<ColdRoomListResponse>(
         boatKeys.coldRooms,
@@ -106,4 +98,4 @@ export function useColdRoomSettings() {
 
 /** One photo (POST /api/media); the server re-encodes it and makes its thumbnail. */
 export const uploadPhoto = (file: File, signal?: AbortSignal) =>
-  upload<MediaItem>('/api/media', { files: { file }, signal });
+  apiUpload(mediaApi.upload, { files: { file }, signal });

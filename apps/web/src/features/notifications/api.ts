@@ -1,10 +1,10 @@
 import type {
   NotificationListResponse,
-  NotificationSettings,
   NotificationSettingsInput,
   PushSubscriptionInput,
   UnreadNotifications,
 } from '@sm/contract';
+import { notificationsApi } from '@sm/contract/route-table';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -12,7 +12,7 @@ import {
   queryOptions,
 } from '@tanstack/react-query';
 import { refreshLiveLists } from '../../lib/infiniteLists';
-import { request } from '../../lib/request';
+import { api } from '../../lib/api';
 import { unreadNotificationsKey } from '../../lib/unreadNotifications';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
@@ -29,7 +29,7 @@ export const notificationListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) =>
-      request<NotificationListResponse>('/api/notifications', {
+      api(notificationsApi.getNotifications, {
         query: { cursor: pageParam || undefined, limit: PAGE_SIZE },
         signal,
       }),
@@ -42,7 +42,7 @@ export const notificationSettingsQueryOptions = (endpoint: string | null) =>
   queryOptions({
     queryKey: notificationKeys.settings(endpoint),
     queryFn: ({ signal }) =>
-      request<NotificationSettings>('/api/notifications/settings', {
+      api(notificationsApi.getNotificationsSettings, {
         query: { endpoint: endpoint ?? undefined },
         signal,
       }),
@@ -82,10 +82,7 @@ export async function markRead(
     data ? { count: Math.max(0, data.count - newlyRead) } : data,
   );
   try {
-    const unread = await request<UnreadNotifications>('/api/notifications/read', {
-      method: 'POST',
-      data: which,
-    });
+    const unread = await api(notificationsApi.postNotificationsRead, { body: which });
     queryClient.setQueryData(notificationKeys.unread, unread);
     // One that started after the guess may have read the server before the change: settle it.
     refreshLiveLists(queryClient, notificationKeys.list);
@@ -97,20 +94,13 @@ export async function markRead(
 }
 
 export const saveSettings = (input: NotificationSettingsInput, endpoint: string | null) =>
-  request<NotificationSettings>('/api/notifications/settings', {
-    method: 'PUT',
-    data: input,
+  api(notificationsApi.putNotificationsSettings, {
+    body: input,
     query: { endpoint: endpoint ?? undefined },
   });
 
 export const sendSubscription = (subscription: PushSubscriptionInput) =>
-  request<NotificationSettings['push']>('/api/push/subscriptions', {
-    method: 'POST',
-    data: subscription,
-  });
+  api(notificationsApi.postPushSubscriptions, { body: subscription });
 
 export const deleteSubscription = (endpoint: string) =>
-  request<NotificationSettings['push']>('/api/push/subscriptions', {
-    method: 'DELETE',
-    data: { endpoint },
-  });
+  api(notificationsApi.deletePushSubscriptions, { body: { endpoint } });

@@ -1,12 +1,5 @@
-import type {
-  ExportFormat,
-  FulfilmentStatus,
-  InvoiceInfo,
-  OrderCounts,
-  OrderDetail,
-  OrderListResponse,
-  TaxDocumentKind,
-} from '@sm/contract';
+import type { ExportFormat, FulfilmentStatus, OrderDetail, TaxDocumentKind } from '@sm/contract';
+import { invoicesApi, ordersApi } from '@sm/contract/route-table';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -18,7 +11,7 @@ import { currentLocale } from '../../lib/i18n';
 import { ORDER_COUNTS_KEY_ROOT, orderCountsKey } from '../../lib/orderTodo';
 import { orderDetailPath } from '../../lib/paths';
 import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
-import { request } from '../../lib/request';
+import { api } from '../../lib/api';
 import { exportUrl, fileNameOf, filterQuery, type OrderListFilter, periodQuery } from './filter';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
@@ -42,7 +35,7 @@ export const orderListQueryOptions = (filter: OrderListFilter) =>
   infiniteQueryOptions({
     queryKey: orderKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      request<OrderListResponse>('/api/orders', {
+      api(ordersApi.getOrders, {
         query: { ...filterQuery(filter), cursor: pageParam || undefined, limit: PAGE_SIZE },
         signal,
       }),
@@ -54,7 +47,7 @@ export const orderCountsQueryOptions = (filter: OrderListFilter) =>
   queryOptions({
     queryKey: orderKeys.count(filter),
     queryFn: ({ signal }) =>
-      request<{ counts: OrderCounts }>('/api/orders/counts', {
+      api(ordersApi.getOrdersCounts, {
         query: periodQuery(filter),
         signal,
       }),
@@ -64,8 +57,7 @@ export const orderCountsQueryOptions = (filter: OrderListFilter) =>
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) =>
-      request<OrderDetail>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api(ordersApi.getOrdersById, { params: { id }, signal }),
   });
 
 /** After the merchant changed an order: its detail as the server answered, lists and counts stale. */
@@ -75,13 +67,11 @@ function settle(queryClient: QueryClient, order: OrderDetail) {
   void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
 }
 
-const orderPath = (id: string, action: string) => `/api/orders/${encodeURIComponent(id)}/${action}`;
-
 export function useAdvanceOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: FulfilmentStatus) =>
-      request<OrderDetail>(orderPath(id, 'status'), { method: 'POST', data: { status } }),
+      api(ordersApi.postOrdersByIdStatus, { params: { id }, body: { status } }),
     onSuccess: (order) => settle(queryClient, order),
   });
 }
@@ -89,7 +79,7 @@ export function useAdvanceOrder(id: string) {
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<OrderDetail>(orderPath(id, 'cancel'), { method: 'POST', data: {} }),
+    mutationFn: () => api(ordersApi.postOrdersByIdCancel, { params: { id }, body: {} }),
     onSuccess: (order) => settle(queryClient, order),
   });
 }
@@ -97,7 +87,7 @@ export function useCancelOrder(id: string) {
 export function useGenerateInvoice(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<InvoiceInfo>(orderPath(id, 'invoice'), { method: 'POST', data: {} }),
+    mutationFn: () => api(invoicesApi.postOrdersByIdInvoice, { params: { id }, body: {} }),
     onSuccess: (invoice) => {
       // The answer is the whole invoice, e-invoice included: nothing else of the order changed.
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
@@ -117,10 +107,9 @@ export function useResubmitEInvoice(id: string, kind: TaxDocumentKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      request<InvoiceInfo>(
-        orderPath(id, kind === 'invoice' ? 'einvoice' : 'credit-note/einvoice'),
-        { method: 'POST', data: {} },
-      ),
+      kind === 'invoice'
+        ? api(invoicesApi.postOrdersByIdEinvoice, { params: { id }, body: {} })
+        : api(invoicesApi.postOrdersByIdCreditNoteEinvoice, { params: { id }, body: {} }),
     onSuccess: (document) => {
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
         order ? { ...order, [kind === 'invoice' ? 'invoice' : 'creditNote']: document } : order,

@@ -7,6 +7,8 @@ import {
   type OrderPeriod,
   type OrderTab,
 } from '@sm/contract';
+import { ordersApi } from '@sm/contract/route-table';
+import { pathOf, type QueryOf } from '../../lib/api';
 import { formatDay } from '../../lib/datetime';
 
 /**
@@ -78,7 +80,7 @@ export function filterParams(filter: OrderListFilter): URLSearchParams {
   return params;
 }
 
-type Query = Record<string, string | undefined>;
+type Query = QueryOf<typeof ordersApi.getOrders>;
 
 /** Period and search as the API takes them: what the counts are asked with (they span every tab). */
 export function periodQuery(filter: OrderListFilter): Query {
@@ -103,11 +105,7 @@ export function exportUrl(
   format: ExportFormat,
   lang: Locale = 'en',
 ): string {
-  const params = new URLSearchParams({ format, lang });
-  for (const [key, value] of Object.entries(filterQuery(filter))) {
-    if (value !== undefined) params.set(key, value);
-  }
-  return `/api/orders/export?${params.toString()}`;
+  return pathOf(ordersApi.getOrdersExport, { query: { format, lang, ...filterQuery(filter) } });
 }
 
 /** A custom range as merchants read it: `1 Nov 2026 – 21 Nov 2026`, or one day alone. */

@@ -1,15 +1,7 @@
-import type {
-  Locale,
-  PaperWidth,
-  Printer,
-  PrinterInput,
-  PrinterList,
-  PrintJob,
-  PrintJobList,
-  PrintResult,
-} from '@sm/contract';
+import type { Locale, PaperWidth, PrinterInput, PrinterList, PrintJob } from '@sm/contract';
+import { printingApi } from '@sm/contract/route-table';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { api, pathOf } from '../../lib/api';
 
 /** Query keys of the feature, in one place: mutations and live events invalidate by them. */
 export const printingKeys = {
@@ -18,7 +10,7 @@ export const printingKeys = {
 };
 
 const printerList = ({ signal }: { signal: AbortSignal }) =>
-  request<PrinterList>('/api/printers', { signal });
+  api(printingApi.getPrinters, { signal });
 
 /**
  * A cloud printer goes offline by saying nothing: while one is listed, the list is asked again
@@ -44,15 +36,12 @@ export const networkPrintingQueryOptions = () =>
     select: (data) => data.networkPrinting,
   });
 
-const printerPath = (id: string) => `/api/printers/${encodeURIComponent(id)}`;
-
 const savePrinter = ({ id, input }: { id?: string; input: PrinterInput }) =>
-  request<Printer>(id ? printerPath(id) : '/api/printers', {
-    method: id ? 'PUT' : 'POST',
-    data: input,
-  });
+  id
+    ? api(printingApi.putPrintersById, { params: { id }, body: input })
+    : api(printingApi.postPrinters, { body: input });
 
-const deletePrinter = (id: string) => request<{ ok: true }>(printerPath(id), { method: 'DELETE' });
+const deletePrinter = (id: string) => api(printingApi.deletePrintersById, { params: { id } });
 
 const refreshPrinters = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: printingKeys.printers });
@@ -65,7 +54,7 @@ const isOpen = (job: PrintJob) => job.state === 'queued' || job.state === 'sent'
 export const printJobsQueryOptions = (filter: { orderId?: string; printerId?: string }) =>
   queryOptions({
     queryKey: [...printingKeys.jobs, filter],
-    queryFn: ({ signal }) => request<PrintJobList>('/api/print-jobs', { signal, query: filter }),
+    queryFn: ({ signal }) => api(printingApi.getPrintJobs, { signal, query: filter }),
     select: (data) => data.items,
     refetchInterval: (query) =>
       query.state.data?.items.some(isOpen) ? OPEN_JOB_REFRESH_MS : false,
@@ -89,13 +78,13 @@ export function useDeletePrinter() {
 
 /** The server prints to a network printer (or queues for a cloud one): the test page… */
 export const serverTestPrint = (printerId: string, lang: Locale) =>
-  request<PrintResult>(`${printerPath(printerId)}/test`, { method: 'POST', data: { lang } });
+  api(printingApi.postPrintersByIdTest, { params: { id: printerId }, body: { lang } });
 
 /** …or an order's pick-up slip. */
 export const serverPrintSlip = (printerId: string, orderId: string, lang: Locale) =>
-  request<PrintResult>(`${printerPath(printerId)}/print`, {
-    method: 'POST',
-    data: { orderId, lang },
+  api(printingApi.postPrintersByIdPrint, {
+    params: { id: printerId },
+    body: { orderId, lang },
   });
 
 export type PrintFormat = 'bin' | 'png';
@@ -107,10 +96,15 @@ export function printFileUrl(
   paperWidth: PaperWidth,
   lang: Locale,
 ): string {
-  const query = new URLSearchParams({ paperWidth: String(paperWidth), lang });
+  const bin = format === 'bin';
   if ('testPage' in page) {
-    query.set('name', page.testPage);
-    return `/api/printers/test-page.${format}?${query}`;
+    const query = { paperWidth, lang, name: page.testPage };
+    return bin
+      ? pathOf(printingApi.getPrintersTestPageBin, { query })
+      : pathOf(printingApi.getPrintersTestPagePng, { query });
   }
-  return `/api/orders/${encodeURIComponent(page.orderId)}/slip.${format}?${query}`;
+  const input = { params: { id: page.orderId }, query: { paperWidth, lang } };
+  return bin
+    ? pathOf(printingApi.getOrdersByIdSlipBin, input)
+    : pathOf(printingApi.getOrdersByIdSlipPng, input);
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { authApi } from '@sm/contract/route-table';
+import { api } from '../../lib/api';
 import { dropPushSubscription } from '../../lib/pushSubscription';
 import { forgetSession } from '../../lib/session';
 
 const logout = async () => {
   await dropPushSubscription();
-  return request<{ ok: true }>('/api/auth/logout', { method: 'POST' });
+  return api(authApi.logout);
 };
 
 /** Signing out ends the server session; the local marker goes whatever the network says. */

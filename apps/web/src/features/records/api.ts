@@ -1,6 +1,7 @@
-import type { BusinessRecords, RecordPeriod } from '@sm/contract';
+import type { RecordPeriod } from '@sm/contract';
+import { recordsApi } from '@sm/contract/route-table';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { api, pathOf } from '../../lib/api';
 
 /** Query keys of the feature: order events could invalidate `all`. */
 export const recordsKeys = {
@@ -19,13 +20,13 @@ export const recordsQueryOptions = ({ period, from, to }: RecordsRange) =>
   queryOptions({
     queryKey: recordsKeys.range(period, from, to),
     queryFn: ({ signal }) =>
-      request<BusinessRecords>('/api/business-records', { query: { period, from, to }, signal }),
+      api(recordsApi.getBusinessRecords, { query: { period, from, to }, signal }),
     // Switching period or range keeps the last records on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 
 export const exportUrl = ({ period, from, to }: RecordsRange) =>
-  `/api/business-records/export?${new URLSearchParams({ period, from, to }).toString()}`;
+  pathOf(recordsApi.getBusinessRecordsExport, { query: { period, from, to } });
 
 /** The plain file name the server gives (`filename="…"`), or the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

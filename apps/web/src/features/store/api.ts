@@ -1,15 +1,14 @@
 import type {
-  MediaItem,
   StoreBasicInfoInput,
   StoreCarouselInput,
   StoreProfile,
   StoreProfileInput,
-  StoreTaxDetails,
   StoreTaxDetailsInput,
 } from '@sm/contract';
+import { mediaApi, storeApi } from '@sm/contract/route-table';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDERS_KEY_ROOT } from '../../lib/queryKeys';
-import { request, requestBlob, upload } from '../../lib/request';
+import { api, apiBlob, apiUpload } from '../../lib/api';
 import { meQueryOptions } from '../../lib/session';
 import { storeProfileKey } from '../../lib/storeProfile';
 
@@ -24,8 +23,7 @@ const refreshMe = (queryClient: QueryClient) =>
 export function useSaveBasicInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreBasicInfoInput) =>
-      request<StoreProfile>('/api/store/basic-info', { method: 'PUT', data: input }),
+    mutationFn: (input: StoreBasicInfoInput) => api(storeApi.putStoreBasicInfo, { body: input }),
     onSuccess: (profile) => {
       keep(queryClient)(profile);
       void refreshMe(queryClient);
@@ -36,8 +34,7 @@ export function useSaveBasicInfo() {
 export function useSaveStoreProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreProfileInput) =>
-      request<StoreProfile>('/api/store/profile', { method: 'PUT', data: input }),
+    mutationFn: (input: StoreProfileInput) => api(storeApi.putStoreProfile, { body: input }),
     onSuccess: keep(queryClient),
   });
 }
@@ -45,8 +42,7 @@ export function useSaveStoreProfile() {
 export function useSaveCarousel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreCarouselInput) =>
-      request<StoreProfile>('/api/store/carousel', { method: 'PUT', data: input }),
+    mutationFn: (input: StoreCarouselInput) => api(storeApi.putStoreCarousel, { body: input }),
     onSuccess: keep(queryClient),
     // A refused save (a photo gone meanwhile): show what the server has.
     onError: () => void queryClient.invalidateQueries({ queryKey: storeProfileKey }),
@@ -58,7 +54,7 @@ export function useSubmitSsm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (sent: number) => void }) =>
-      upload<StoreProfile>('/api/store/ssm', { files: { file }, onProgress }),
+      apiUpload(storeApi.postStoreSsm, { files: { file }, onProgress }),
     onSuccess: (profile) => {
       keep(queryClient)(profile);
       void refreshMe(queryClient);
@@ -68,11 +64,11 @@ export function useSubmitSsm() {
 
 /** One photo to POST /api/media (logo, carousel), with its progress. */
 export const uploadPhoto = (file: File, onProgress: (sent: number) => void, signal?: AbortSignal) =>
-  upload<MediaItem>('/api/media', { files: { file }, onProgress, ...(signal ? { signal } : {}) });
+  apiUpload(mediaApi.upload, { files: { file }, onProgress, signal });
 
 /** A submitted document's bytes, to save under its name. */
 export const downloadDocument = (id: string) =>
-  requestBlob(`/api/store/ssm/${encodeURIComponent(id)}`);
+  apiBlob(storeApi.getStoreSsmById, { params: { id } });
 
 /** Under the store's key: whatever refreshes the store (a live event) refreshes these too. */
 export const taxDetailsKey = ['store', 'taxDetails'] as const;
@@ -81,7 +77,7 @@ export const taxDetailsKey = ['store', 'taxDetails'] as const;
 export const taxDetailsQueryOptions = () =>
   queryOptions({
     queryKey: taxDetailsKey,
-    queryFn: ({ signal }) => request<StoreTaxDetails>('/api/store/tax-details', { signal }),
+    queryFn: ({ signal }) => api(storeApi.getStoreTaxDetails, { signal }),
   });
 
 /**
@@ -91,8 +87,7 @@ export const taxDetailsQueryOptions = () =>
 export function useSaveTaxDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreTaxDetailsInput) =>
-      request<StoreTaxDetails>('/api/store/tax-details', { method: 'PUT', data: input }),
+    mutationFn: (input: StoreTaxDetailsInput) => api(storeApi.putStoreTaxDetails, { body: input }),
     onSuccess: (details) => {
       queryClient.setQueryData(taxDetailsKey, details);
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY_ROOT });

@@ -1,11 +1,11 @@
-import type { MerchantWalletResponse, StatementResponse, Withdrawal } from '@sm/contract';
+import { walletApi } from '@sm/contract/route-table';
 import {
   infiniteQueryOptions,
   queryOptions,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { api } from '../../lib/api';
 import type { StatementFilter } from './statement';
 
 /** Query keys of the feature, in one place: live events and mutations invalidate by them. */
@@ -21,7 +21,7 @@ export const walletKeys = {
 export const walletQueryOptions = () =>
   queryOptions({
     queryKey: walletKeys.summary,
-    queryFn: ({ signal }) => request<MerchantWalletResponse>('/api/wallet', { signal }),
+    queryFn: ({ signal }) => api(walletApi.getWallet, { signal }),
   });
 
 const PAGE_SIZE = 30;
@@ -30,7 +30,7 @@ export const statementQueryOptions = (filter: StatementFilter) =>
   infiniteQueryOptions({
     queryKey: walletKeys.statement(filter),
     queryFn: ({ pageParam, signal }) =>
-      request<StatementResponse>('/api/wallet/statement', {
+      api(walletApi.getWalletStatement, {
         query: {
           type: filter === 'all' ? undefined : filter,
           cursor: pageParam || undefined,
@@ -45,8 +45,7 @@ export const statementQueryOptions = (filter: StatementFilter) =>
 export const withdrawalQueryOptions = (id: string) =>
   queryOptions({
     queryKey: walletKeys.withdrawal(id),
-    queryFn: ({ signal }) =>
-      request<Withdrawal>(`/api/wallet/withdrawals/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api(walletApi.getWalletWithdrawalsById, { params: { id }, signal }),
   });
 
 /** A withdrawal request: the amount in sen, and the key of this intent (see attemptKeys). */
@@ -59,9 +58,8 @@ export function useWithdraw() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ amount, idempotencyKey }: WithdrawVariables) =>
-      request<Withdrawal>('/api/wallet/withdrawals', {
-        method: 'POST',
-        data: { amount },
+      api(walletApi.postWalletWithdrawals, {
+        body: { amount },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: (withdrawal) => {

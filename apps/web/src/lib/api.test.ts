@@ -1,0 +1,36 @@
+import { ordersApi, printingApi, walletApi } from '@sm/contract/route-table';
+import { describe, expect, it, vi } from 'vitest';
+import { apiOf, pathOf } from './api';
+import { createClient } from './request';
+
+describe('the typed API client', () => {
+  it('fills a declared path with its params, each encoded, and appends the query', () => {
+    expect(pathOf(ordersApi.getOrdersById, { params: { id: 'a/b' } })).toBe('/api/orders/a%2Fb');
+    expect(
+      pathOf(printingApi.getOrdersByIdSlipPng, {
+        params: { id: 'o1' },
+        query: { paperWidth: 58, lang: 'en' },
+      }),
+    ).toBe('/api/orders/o1/slip.png?paperWidth=58&lang=en');
+  });
+
+  it('calls the declared method and path with the body as JSON and the extra headers', async () => {
+    const fetchStub = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ id: 'w1' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const { api } = apiOf(createClient({ fetch: fetchStub }));
+    await api(walletApi.postWalletWithdrawals, {
+      body: { amount: 1000 },
+      headers: { 'Idempotency-Key': 'k1' },
+    });
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/wallet/withdrawals');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"amount":1000}');
+    expect(init.headers).toMatchObject({ 'Idempotency-Key': 'k1' });
+  });
+});
