@@ -14,6 +14,15 @@ test('a page that fits the screen passes', async ({ page }) => {
   await expectLayoutFits(page);
 });
 
+test('a badge that hangs over its icon’s corner, as designed, passes', async ({ page }) => {
+  await page.setContent(
+    VIEWPORT +
+      '<body><a href="#"><span style="display:inline-block;position:relative;width:24px;height:24px">' +
+      '<sup style="position:absolute;left:16px;top:-6px">99</sup></span>Notifications</a></body>',
+  );
+  await expectLayoutFits(page);
+});
+
 test('a row wider than the 390 px screen fails', async ({ page }) => {
   await page.setContent(
     VIEWPORT + '<body style="margin:0"><div style="width:500px">wide</div></body>',
