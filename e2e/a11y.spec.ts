@@ -12,6 +12,7 @@ import {
   publishAuction,
   signIn,
   unique,
+  untilStill,
   useLocale,
 } from './helpers';
 import { test } from './test';
@@ -414,7 +415,7 @@ for (const locale of LOCALES) {
       for (const overlay of screen.overlays ?? []) {
         await overlay.open(target, t);
         // Sheets slide and fade in: check them once they stand still.
-        await target.waitForTimeout(400);
+        await untilStill(target);
         // What the sheet adds: the page under it was checked above.
         results[`${screen.name} › ${overlay.name}`] = {
           [locale]: (await audit(target))

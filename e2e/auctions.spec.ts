@@ -11,6 +11,7 @@ import {
   snap,
   tabBar,
   unique,
+  untilStill,
   useLocale,
 } from './helpers';
 import { test } from './test';
@@ -25,7 +26,7 @@ async function pick(page: Page, button: Locator, option: string) {
   const picker = page.locator('.adm-picker').filter({ visible: true });
   await picker.getByText(option, { exact: true }).tap();
   // The wheel rolls to the tapped item before Confirm reads it.
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await picker.getByText('Confirm', { exact: true }).click();
   await expect(button).toContainText(option);
 }

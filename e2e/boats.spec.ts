@@ -1,5 +1,14 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { PHOTO, registerMerchant, signIn, snap, toastSays, unique, useLocale } from './helpers';
+import {
+  PHOTO,
+  registerMerchant,
+  signIn,
+  snap,
+  toastSays,
+  unique,
+  untilStill,
+  useLocale,
+} from './helpers';
 import { test } from './test';
 
 const BOATS = '/#/pages/profile/boats';
@@ -15,7 +24,7 @@ async function pick(page: Page, label: string, option: string) {
   const picker = page.locator('.adm-picker').filter({ visible: true });
   await picker.getByText(option, { exact: true }).tap();
   // The wheel rolls to the tapped item before Confirm reads it.
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await picker.getByText('Confirm', { exact: true }).click();
   await expect(button).toContainText(option);
 }

@@ -3,12 +3,13 @@ import { expect, type Page } from '@playwright/test';
 import { httpTransport, SimulatedCloudPrinter } from '../apps/server/test/cloudprnt-printer';
 import {
   advanceClock,
+  paidOrder,
   registerMerchant,
   signIn,
   snap,
   tabBar,
+  untilStill,
   useLocale,
-  paidOrder,
 } from './helpers';
 import { test } from './test';
 
@@ -224,7 +225,7 @@ test.describe('cloud printer screenshots', () => {
       const form = page.getByRole('dialog');
       await form.getByRole('option', { name: text.kind }).click();
       // The sheet slides up; the picture is of where it stops.
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await snap(page, testInfo, `printer-form-cloud-${locale}`, false);
     });
   }

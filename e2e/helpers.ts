@@ -43,10 +43,99 @@ export async function useLocale(page: Page, locale: string) {
   }, locale);
 }
 
+/**
+ * A screenshot for people to look at, of a page that is first checked to fit the phone: nothing
+ * wider than the screen, no label cut off in a button, link, tab or tag (expectLayoutFits).
+ */
 export async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  await expectLayoutFits(page, name);
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * Fails when the page scrolls sideways (a row wider than the 390 px screen) or when the text of a
+ * button, link, tab or tag is wider than its box (cut off without an ellipsis, or spilling over
+ * its neighbours), as a longer Chinese or Malay label does. Names each offender by its text.
+ */
+export async function expectLayoutFits(page: Page, what = 'page') {
+  // The emulated phone's width: a mobile browser zooms out over content wider than its screen,
+  // and then reports that wider width as its own.
+  const screen = page.viewportSize()?.width ?? 390;
+  const faults = await page.evaluate((screen) => {
+    const found: string[] = [];
+    const wide = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (wide > screen) found.push(`the page is ${wide} px wide on a ${screen} px screen`);
+    // antd-mobile's Tag has no role: its class is the only handle on it.
+    const labelled = Array.from(
+      document.querySelectorAll<HTMLElement>('button, a, [role="button"], [role="tab"], .adm-tag'),
+    );
+    for (const box of labelled) {
+      if (box.getClientRects().length === 0 || !box.textContent?.trim()) continue;
+      // The box, and every block inside it that holds text itself (an inline span has no width
+      // of its own; an icon's wrapper may let a badge hang over its corner, as designed).
+      const holdsText = (node: HTMLElement) =>
+        Array.from(node.childNodes).some(
+          (c) => c.nodeType === Node.TEXT_NODE && c.textContent?.trim(),
+        );
+      const inner = Array.from(box.querySelectorAll<HTMLElement>('*')).filter(holdsText);
+      for (const node of [box, ...inner]) {
+        // 1 px or less: text kept for screen readers only, hidden from sight on purpose.
+        if (node.clientWidth <= 1 || !node.textContent?.trim()) continue;
+        // An ellipsis is a cut that the design chose and shows (the lot tabs' long names).
+        if (getComputedStyle(node).textOverflow === 'ellipsis') continue;
+        if (node.scrollWidth > node.clientWidth + 1) {
+          found.push(
+            `"${box.textContent.trim().slice(0, 40)}" needs ${node.scrollWidth} px in ${node.clientWidth} px`,
+          );
+          break;
+        }
+      }
+    }
+    return found;
+  }, screen);
+  expect(faults, `layout of ${what}`).toEqual([]);
+}
+
+/**
+ * Waits until nothing moves: no inline style written (antd-mobile's sheets, masks and picker
+ * wheels move by react-spring, which writes one each frame) and no finite CSS animation or
+ * transition running, across two animation frames. For a picture of where a sheet stops, or a
+ * wheel that must have rolled to the tapped item before Confirm reads it.
+ */
+export async function untilStill(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            let moved = false;
+            const observer = new MutationObserver(() => {
+              moved = true;
+            });
+            observer.observe(document.body, {
+              subtree: true,
+              attributes: true,
+              attributeFilter: ['style'],
+            });
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                observer.disconnect();
+                const running = document
+                  .getAnimations()
+                  .some(
+                    (a) =>
+                      a.playState === 'running' &&
+                      a.effect?.getComputedTiming().endTime !== Infinity,
+                  );
+                resolve(!moved && !running);
+              }),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
 }
 
 /** A fresh Malaysian mobile, 017-xxx xxxx, in the form typed and in E.164. */

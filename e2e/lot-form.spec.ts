@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PHOTO, registerMerchant, signIn, snap, unique, useLocale } from './helpers';
+import { PHOTO, registerMerchant, signIn, snap, unique, untilStill, useLocale } from './helpers';
 import { test } from './test';
 
 const FORM = '/#/pages/auction-create/auction-create';
@@ -27,7 +27,7 @@ async function pick(page: Page, button: Locator, option: string) {
   const picker = page.locator('.adm-picker').filter({ visible: true });
   await picker.getByText(option, { exact: true }).tap();
   // The wheel rolls to the tapped item before Confirm reads it.
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await picker.getByText('Confirm', { exact: true }).click();
   await expect(picker).toHaveCount(0);
 }
@@ -371,7 +371,7 @@ for (const locale of ['en', 'zh', 'my']) {
     await snap(page, testInfo, `lot-form-full-${locale}`);
     await lot.getByRole('button', { name: /species|品种|spesies/i }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(400);
+    await untilStill(page);
     await snap(page, testInfo, `lot-form-species-sheet-${locale}`, false);
   });
 }

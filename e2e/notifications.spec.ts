@@ -8,6 +8,7 @@ import {
   snap,
   toastSays,
   unique,
+  untilStill,
   useLocale,
 } from './helpers';
 import { test } from './test';
@@ -222,7 +223,7 @@ test('a bid shows live and is read when opened; a muted type stops; push on this
       .getByRole('button', { name: locale === 'zh' ? '通知设置' : 'Tetapan pemberitahuan' })
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(400);
+    await untilStill(page);
     await snap(page, test.info(), `notifications-settings-${locale}`, false);
     await page.goBack();
   }

@@ -68,6 +68,8 @@ test('the export sheet and the lot form’s species sheet close with their page'
 test('Back and Forward move the orders search, and it stays where they put it', async ({
   page,
 }) => {
+  // The page's timers run as usual, and can be run ahead past the search box's pause below.
+  await page.clock.install();
   await signIn(page);
   await page.goto('/#/pages/orders/orders?q=first-search');
   const search = page.getByRole('searchbox');
@@ -76,11 +78,12 @@ test('Back and Forward move the orders search, and it stays where they put it', 
   await expect(search).toHaveValue('second-search');
   await page.goBack();
   await expect(search).toHaveValue('first-search');
-  // The search box's pause (300 ms) must not search the old text again and undo the move.
-  await page.waitForTimeout(600);
+  // The search box's pause (300 ms) must not search the old text again and undo the move: its
+  // timer is run out, not waited for.
+  await page.clock.runFor(600);
   await expect(page).toHaveURL(/q=first-search/);
   await page.goForward();
   await expect(search).toHaveValue('second-search');
-  await page.waitForTimeout(600);
+  await page.clock.runFor(600);
   await expect(page).toHaveURL(/q=second-search/);
 });

@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { fakePrinter, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+import {
+  fakePrinter,
+  registerMerchant,
+  signIn,
+  snap,
+  tabBar,
+  untilStill,
+  useLocale,
+} from './helpers';
 import { test } from './test';
 
 /** The setup page, reached as a merchant does: Profile, then Printer setup. */
@@ -201,7 +209,7 @@ test.describe('screenshots', () => {
       await page.getByRole('button', { name: text.add }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       // The sheet slides up; the picture is of where it stops.
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await snap(page, testInfo, `printer-form-${locale}`, false);
     });
   }

@@ -2,14 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   operator,
+  paidOrder,
   registerMerchant,
   signIn,
   snap,
   tabBar,
   toastSays,
   unique,
+  untilStill,
   useLocale,
-  paidOrder,
 } from './helpers';
 import { test } from './test';
 
@@ -32,7 +33,7 @@ async function pickOnWheel(page: Page, field: string, option: string, confirm = 
   const picker = page.locator('.adm-picker').filter({ visible: true });
   await picker.getByText(option, { exact: true }).tap();
   // The wheel rolls to the tapped item before Confirm reads it.
-  await page.waitForTimeout(300);
+  await untilStill(page);
   await picker.getByText(confirm, { exact: true }).click();
   await expect(picker).toHaveCount(0);
 }
@@ -131,7 +132,7 @@ test('a new merchant completes the tax details: each field checked, MSIC picked 
   await expect(msic.getByRole('option', { name: /^46312/ })).toBeVisible();
   await msic.getByRole('searchbox').fill('fish seafood');
   await expect(msic.getByRole('option')).toHaveCount(2);
-  await page.waitForTimeout(400);
+  await untilStill(page);
   await snap(page, testInfo, 'tax-details-msic-en', false);
   await msic.getByRole('option', { name: /^46312/ }).click();
   await expect(msic).toBeHidden();
@@ -311,7 +312,7 @@ test('the Tax details page and its MSIC sheet pass axe in three languages; Back 
     await page.getByLabel(labels[locale], { exact: true }).click();
     const sheet = page.getByRole('dialog', { name: sheets[locale] });
     await expect(sheet.getByRole('option').first()).toBeVisible();
-    await page.waitForTimeout(400);
+    await untilStill(page);
     expect(await axeFindings(page), `MSIC sheet in ${locale}`).toEqual([]);
   }
 

@@ -11,6 +11,7 @@ import {
   tabBar,
   toastSays,
   unique,
+  untilStill,
   useLocale,
 } from './helpers';
 import { test } from './test';
@@ -483,7 +484,7 @@ test.describe('screens in three languages', () => {
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       // The sheet slides up; the picture is of where it stops.
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await snap(page, testInfo, `wallet-withdraw-pending-${locale}`, false);
 
       // The rejected withdrawal's details (the sheet above is not in the address: a reload
@@ -491,7 +492,7 @@ test.describe('screens in three languages', () => {
       await page.reload();
       await page.getByRole('listitem').nth(2).getByRole('button').click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await snap(page, testInfo, `wallet-withdrawal-${locale}`, false);
 
       await page.goto('/#/pages/profile/bank-account');
@@ -511,7 +512,7 @@ test.describe('screens in three languages', () => {
         .click();
       const form = page.getByRole('dialog');
       await expect(form.getByLabel(text.amount)).toBeEnabled();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await snap(page, testInfo, `wallet-withdraw-${locale}`, false);
       await form.getByLabel(text.amount).fill('5');
       await form.getByRole('button', { name: text.submit }).click();
@@ -527,7 +528,7 @@ test.describe('screens in three languages', () => {
       await expect(page.getByRole('heading', { name: text.bank, level: 1 })).toBeVisible();
       await page.getByLabel(text.bankLabel, { exact: true }).click();
       await expect(page.getByRole('dialog', { name: text.chooseBank })).toBeVisible();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await snap(page, testInfo, `bank-picker-${locale}`, false);
       await page.getByRole('option').nth(2).click();
       await page.getByRole('textbox').nth(1).fill('12-34');

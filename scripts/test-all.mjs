@@ -64,11 +64,15 @@ const browser = {
 // Each step's lanes run side by side, the layers of a lane one after another. Unit + API and
 // reliability beside browser: alone, each leaves the CPU idle while it waits on PostgreSQL, a
 // spawned server or the browser. Types and lint go first: beside the tests as well, on two cores,
-// they pushed test hooks past their time limits.
+// they pushed test hooks past their time limits. Knip (unused files, dependencies and exports)
+// follows lint in its lane, inside the time that the type check takes anyway.
 const steps = [
   [
     { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
-    { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+    [
+      { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+      { name: 'knip', cmd: ['npm', 'run', 'knip'] },
+    ],
   ],
   [{ name: 'build', cmd: ['npm', 'run', 'build'] }],
   [[unit, reliability], browser],

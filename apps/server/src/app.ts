@@ -70,6 +70,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Readable lines for a person at `npm run dev`; JSON everywhere else.
+      ...(config.logFormat === 'pretty' && {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+        },
+      }),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         // A cloud printer's URL carries its key, and a job GET its token: never in the log.

@@ -35,6 +35,14 @@ describe('configuration', () => {
     );
   });
 
+  it('logs JSON unless development asks for readable lines', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' })).toThrow(
+      /LOG_FORMAT/,
+    );
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
     expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL is required/);

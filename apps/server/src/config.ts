@@ -22,6 +22,8 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `pretty`: one coloured line per entry (pino-pretty, a dev dependency); `json` for machines. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
     /** Secure cookies; defaults to on in production. */
     COOKIE_SECURE: bool.optional(),
@@ -142,6 +144,11 @@ const envSchema = z
     message: 'PASSWORD_HASH_COST cannot be below 17 in production',
     path: ['PASSWORD_HASH_COST'],
   })
+  // pino-pretty is a dev dependency: a production install does not have it.
+  .refine((e) => !(e.LOG_FORMAT === 'pretty' && e.NODE_ENV === 'production'), {
+    message: 'LOG_FORMAT=pretty is for development: production logs stay JSON',
+    path: ['LOG_FORMAT'],
+  })
   .refine((e) => !(e.TEST_CLOCK && e.NODE_ENV === 'production'), {
     message: 'TEST_CLOCK cannot be used in production',
     path: ['TEST_CLOCK'],
@@ -166,6 +173,7 @@ export interface Config {
   dbPoolMax: number;
   seedDemo: boolean;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   webDist: string;
   cookieSecure: boolean;
   trustProxy: boolean;
@@ -233,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // PRODUCT.md §9: the embedded database seeds the demo unless told not to; PostgreSQL only when asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDist: path.resolve(e.WEB_DIST),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,

@@ -1,8 +1,8 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ExportFormat, Locale, OrderStatus, PayoutStatus, Species } from '@sm/contract';
 import { maskMalaysianMobile, PAID_STATUSES, SPECIES } from '@sm/contract';
 import { KL_OFFSET_MS, klDateTime } from '../../lib/kl-time.js';
+import { xlsxStream } from '../../lib/xlsx.js';
 import type { merchantOrders } from './orders.repo.js';
 
 type Row = Awaited<ReturnType<typeof merchantOrders>>[number];
@@ -283,38 +283,20 @@ export async function exportStream(
   lang: Locale = 'en',
 ): Promise<Readable> {
   if (format === 'csv') return Readable.from(csvLines(pages, lang));
-  const { default: ExcelJS } = await import('exceljs');
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Orders');
-  sheet.columns = COLUMNS.map((c, i) => ({
+  const columns = COLUMNS.map((c) => ({
     header: TEXT[lang].header[c.id],
-    key: String(i),
     width: c.width,
-    ...(c.format === 'money' ? { style: { numFmt: '0.00' } } : {}),
-    ...(c.format === 'date' ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
+    ...(c.format ? { numFmt: c.format === 'money' ? '0.00' : 'yyyy-mm-dd hh:mm' } : {}),
   }));
-  void (async () => {
-    try {
-      const totals = new Totals();
-      for await (const page of pages) {
-        for (const r of page) {
-          totals.add(r);
-          sheet.addRow(COLUMNS.map((c) => klCell(c.cell(r, lang)))).commit();
-        }
-        // Wait for a slow client to read what is buffered before reading the next page.
-        if (out.writableNeedDrain) await once(out, 'drain');
-      }
-      for (const cells of totals.rows(lang)) sheet.addRow(cells).commit();
-      sheet.commit();
-      await workbook.commit();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
+  return xlsxStream('Orders', columns, xlsxRows(pages, lang));
+}
+
+/** The sheet's rows, a page at a time, then the totals. */
+async function* xlsxRows(pages: AsyncIterable<Row[]>, lang: Locale): AsyncGenerator<Cell[][]> {
+  const totals = new Totals();
+  for await (const page of pages) {
+    for (const r of page) totals.add(r);
+    yield page.map((r) => COLUMNS.map((c) => klCell(c.cell(r, lang))));
+  }
+  yield totals.rows(lang);
 }
