@@ -19,8 +19,8 @@ export default defineConfig({
     serviceWorker({
       template: `${root}src/sw/service-worker.js`,
       api: {
-        markRead: notificationsApi.postNotificationsRead.path,
-        subscribe: notificationsApi.postPushSubscriptions.path,
+        markRead: notificationsApi.markRead.path,
+        subscribe: notificationsApi.subscribePush.path,
       },
     }),
   ],

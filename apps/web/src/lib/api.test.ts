@@ -5,9 +5,9 @@ import { createClient } from './request';
 
 describe('the typed API client', () => {
   it('fills a declared path with its params, each encoded, and appends the query', () => {
-    expect(pathOf(ordersApi.getOrdersById, { params: { id: 'a/b' } })).toBe('/api/orders/a%2Fb');
+    expect(pathOf(ordersApi.get, { params: { id: 'a/b' } })).toBe('/api/orders/a%2Fb');
     expect(
-      pathOf(printingApi.getOrdersByIdSlipPng, {
+      pathOf(printingApi.slipPng, {
         params: { id: 'o1' },
         query: { paperWidth: 58, lang: 'en' },
       }),
@@ -23,7 +23,7 @@ describe('the typed API client', () => {
         }),
     );
     const { api } = apiOf(createClient({ fetch: fetchStub }));
-    await api(walletApi.postWalletWithdrawals, {
+    await api(walletApi.withdraw, {
       body: { amount: 1000 },
       headers: { 'Idempotency-Key': 'k1' },
     });

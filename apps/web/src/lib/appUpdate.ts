@@ -94,7 +94,7 @@ export async function reloadIntoNewVersion(): Promise<void> {
 
 /** Asks the server which build it serves (the service worker looks for it at the same time). */
 async function checkForUpdate(): Promise<UpdateState> {
-  const [server] = await Promise.all([api(systemApi.getVersion), refreshServiceWorker()]);
+  const [server] = await Promise.all([api(systemApi.version), refreshServiceWorker()]);
   return compareWithServer(server, { version: APP_VERSION, build: runningBuild() });
 }
 

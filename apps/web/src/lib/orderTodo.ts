@@ -28,7 +28,7 @@ export const orderCountsKey = ({ period, from, to, q }: OrderCountsScope) =>
 export const allOrderCountsQueryOptions = () =>
   queryOptions({
     queryKey: orderCountsKey({ period: 'all', q: '' }),
-    queryFn: ({ signal }) => api(ordersApi.getOrdersCounts, { query: { period: 'all' }, signal }),
+    queryFn: ({ signal }) => api(ordersApi.counts, { query: { period: 'all' }, signal }),
     // Live events refresh it; a tab change need not ask again.
     staleTime: 30_000,
   });

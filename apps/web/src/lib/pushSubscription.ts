@@ -38,7 +38,7 @@ export async function dropPushSubscription(): Promise<void> {
   try {
     const subscription = await currentSubscription();
     if (!subscription) return;
-    await api(notificationsApi.deletePushSubscriptions, {
+    await api(notificationsApi.unsubscribePush, {
       body: { endpoint: subscription.endpoint },
     }).catch(() => undefined);
     await subscription.unsubscribe().catch(() => false);

@@ -12,5 +12,5 @@ export const storeProfileKey = ['store'] as const;
 export const storeProfileQueryOptions = () =>
   queryOptions({
     queryKey: storeProfileKey,
-    queryFn: ({ signal }) => api(storeApi.getStore, { signal }),
+    queryFn: ({ signal }) => api(storeApi.get, { signal }),
   });

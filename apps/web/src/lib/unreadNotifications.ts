@@ -11,7 +11,7 @@ export const unreadNotificationsKey = ['notifications', 'unread'] as const;
 export function useUnreadNotifications(): number {
   const { data } = useQuery({
     queryKey: unreadNotificationsKey,
-    queryFn: ({ signal }) => api(notificationsApi.getNotificationsUnread, { signal }),
+    queryFn: ({ signal }) => api(notificationsApi.unreadCount, { signal }),
     staleTime: 30_000,
   });
   return data?.count ?? 0;

@@ -22,7 +22,7 @@ const merchantRoute = routeGroup('Merchant auctions', 'merchantSession');
 const buyerRoute = routeGroup('Buyer auctions', 'buyerSession');
 
 export const auctionsApi = {
-  postAuctions: merchantRoute({
+  create: merchantRoute({
     method: 'POST',
     path: '/api/auctions',
     summary:
@@ -30,35 +30,35 @@ export const auctionsApi = {
     body: createAuctionRequest,
     response: createAuctionResponse,
   }),
-  getAuctions: merchantRoute({
+  list: merchantRoute({
     method: 'GET',
     path: '/api/auctions',
     summary: 'Live or ended auctions, newest first; search by name or species',
     query: auctionListQuery,
     response: auctionListResponse,
   }),
-  deleteAuctionsById: merchantRoute({
+  delete: merchantRoute({
     method: 'DELETE',
     path: '/api/auctions/:id',
     summary: 'Delete an auction without bids, or hide an ended one (its orders stay)',
     params: idParams,
     response: okResponse,
   }),
-  getDashboard: merchantRoute({
+  dashboard: merchantRoute({
     method: 'GET',
     path: '/api/dashboard',
     summary:
       'Live auctions; what the winning bids on live lots are worth; sales (orders Paid or later, not canceled); orders awaiting payment',
     response: dashboardResponse,
   }),
-  getLotsById: merchantRoute({
+  getLot: merchantRoute({
     method: 'GET',
     path: '/api/lots/:id',
     summary: 'A lot with its bid ladder, or its award once ended',
     params: idParams,
     response: lotDetail,
   }),
-  postLotsByIdOffer: merchantRoute({
+  offerLot: merchantRoute({
     method: 'POST',
     path: '/api/lots/:id/offer',
     summary: 'Offer the lot’s returned kg to the next bidders in rank order at their own prices',
@@ -69,7 +69,7 @@ export const auctionsApi = {
     body: z.object({}).optional(),
     response: offerResponse,
   }),
-  postLotsByIdRelist: merchantRoute({
+  relistLot: merchantRoute({
     method: 'POST',
     path: '/api/lots/:id/relist',
     summary: 'Relist the lot’s returned kg as a new lot, live for 15 minutes from now',
@@ -79,14 +79,17 @@ export const auctionsApi = {
     body: z.object({}).optional(),
     response: relistResponse,
   }),
-  getBuyerLots: buyerRoute({
+};
+
+export const buyerAuctionsApi = {
+  lots: buyerRoute({
     method: 'GET',
     path: '/api/buyer/lots',
     summary: 'Live lots of every merchant, ending soonest first',
     query: buyerLotListQuery,
     response: buyerLotListResponse,
   }),
-  getBuyerLotsById: buyerRoute({
+  getLot: buyerRoute({
     method: 'GET',
     path: '/api/buyer/lots/:id',
     summary: 'A lot with its ladder (buyers masked) and this buyer’s bid',
@@ -94,7 +97,7 @@ export const auctionsApi = {
     params: idParams,
     response: buyerLotDetail,
   }),
-  postBuyerLotsByIdBids: buyerRoute({
+  bid: buyerRoute({
     method: 'POST',
     path: '/api/buyer/lots/:id/bids',
     summary:
@@ -120,7 +123,7 @@ export const auctionsApi = {
     body: placeBidRequest,
     response: buyerLotDetail,
   }),
-  postBuyerLotsByIdBuyout: buyerRoute({
+  buyout: buyerRoute({
     method: 'POST',
     path: '/api/buyer/lots/:id/buyout',
     summary: 'Take the whole lot at its buyout price; the lot ends now',
@@ -138,7 +141,7 @@ export const auctionsApi = {
     body: z.object({}).optional(),
     response: buyerLotDetail,
   }),
-  getBuyerBids: buyerRoute({
+  bids: buyerRoute({
     method: 'GET',
     path: '/api/buyer/bids',
     summary: 'This buyer’s standing bids and what they win',

@@ -4,13 +4,13 @@ import { routeGroup } from './define.js';
 const route = routeGroup('Merchant bank account', 'merchantSession');
 
 export const bankApi = {
-  getBankAccount: route({
+  get: route({
     method: 'GET',
     path: '/api/bank-account',
     summary: 'The bank account withdrawals go to, or null',
     response: bankAccountResponse,
   }),
-  putBankAccount: route({
+  update: route({
     method: 'PUT',
     path: '/api/bank-account',
     summary: 'Add or change the bank account',

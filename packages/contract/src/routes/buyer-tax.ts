@@ -4,13 +4,13 @@ import { routeGroup } from './define.js';
 const route = routeGroup('Buyer tax details', 'buyerSession');
 
 export const buyerTaxApi = {
-  getBuyerTaxDetails: route({
+  get: route({
     method: 'GET',
     path: '/api/buyer/tax-details',
     summary: 'This buyer’s tax details for e-invoices; null: invoiced as the general public',
     response: buyerTaxDetailsResponse,
   }),
-  putBuyerTaxDetails: route({
+  update: route({
     method: 'PUT',
     path: '/api/buyer/tax-details',
     summary:
@@ -37,7 +37,7 @@ export const buyerTaxApi = {
     body: buyerTaxDetailsInput,
     response: buyerTaxDetailsResponse,
   }),
-  deleteBuyerTaxDetails: route({
+  delete: route({
     method: 'DELETE',
     path: '/api/buyer/tax-details',
     summary: 'Forget the tax details: invoiced as the general public from now on',

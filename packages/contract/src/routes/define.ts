@@ -5,6 +5,11 @@ import type { ErrorCode } from '../errors.js';
  * One HTTP route, declared once: the server registers its handler against it (apps/server
  * src/lib/route.ts), the OpenAPI document is made from it, and the app calls it through its typed
  * client (apps/web src/lib/api.ts), so neither a path nor a type can drift between them.
+ *
+ * Naming: an area's key says what the route does, not its method and path (`list`, `get`,
+ * `create`, `update`, `delete` for the area's own resource, a noun for another read such as
+ * `counts`, a verb for a command such as `cancel`, `setStatus`), and a buyer's routes live in
+ * their own `buyer<Area>Api` object beside the merchant one (`buyerOrdersApi.pay`).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -4,7 +4,7 @@ import { routeGroup } from './define.js';
 const route = routeGroup('Merchant feedback', 'merchantSession');
 
 export const feedbackApi = {
-  postFeedback: route({
+  create: route({
     method: 'POST',
     path: '/api/feedback',
     summary: 'Send feedback to the marketplace',
@@ -13,7 +13,7 @@ export const feedbackApi = {
     body: feedbackInput,
     response: feedback,
   }),
-  getFeedback: route({
+  list: route({
     method: 'GET',
     path: '/api/feedback',
     summary: 'This merchant’s feedback, newest first (cursor pages)',

@@ -1,4 +1,4 @@
-import { auctionsApi } from './auctions.js';
+import { auctionsApi, buyerAuctionsApi } from './auctions.js';
 import { authApi, buyerAuthApi } from './auth.js';
 import { bankApi } from './bank.js';
 import { boatsApi } from './boats.js';
@@ -11,7 +11,7 @@ import { invoicesApi } from './invoices.js';
 import { mediaApi } from './media.js';
 import { notificationsApi } from './notifications.js';
 import { operatorApi } from './operator.js';
-import { ordersApi } from './orders.js';
+import { buyerOrdersApi, ordersApi } from './orders.js';
 import { printingApi } from './printing.js';
 import { recordsApi } from './records.js';
 import { storeApi } from './store.js';
@@ -30,7 +30,9 @@ export const apiAreas = {
   authApi,
   buyerAuthApi,
   auctionsApi,
+  buyerAuctionsApi,
   ordersApi,
+  buyerOrdersApi,
   invoicesApi,
   printingApi,
   cloudPrntApi,
@@ -52,7 +54,9 @@ export {
   authApi,
   bankApi,
   boatsApi,
+  buyerAuctionsApi,
   buyerAuthApi,
+  buyerOrdersApi,
   buyerTaxApi,
   cloudPrntApi,
   eventsApi,

@@ -12,7 +12,7 @@ const PDF_NOTE =
   'Answers `application/pdf`, named after its number: as issued, or once its e-invoice is Valid the same document with the long ID and the validation QR.';
 
 export const invoicesApi = {
-  postOrdersByIdInvoice: merchantRoute({
+  create: merchantRoute({
     method: 'POST',
     path: '/api/orders/:id/invoice',
     summary: 'Generate the invoice of a paid order, once; asking again answers the same invoice',
@@ -22,7 +22,7 @@ export const invoicesApi = {
     body: z.object({}).optional(),
     response: invoiceInfo,
   }),
-  getOrdersByIdInvoicePdf: merchantRoute({
+  pdf: merchantRoute({
     method: 'GET',
     path: '/api/orders/:id/invoice.pdf',
     summary: 'The invoice PDF: shown inline, or saved with ?download=1',
@@ -32,7 +32,7 @@ export const invoicesApi = {
     query: pdfQuery,
     response: content('The invoice', { 'application/pdf': binary() }),
   }),
-  getOrdersByIdCreditNotePdf: merchantRoute({
+  creditNotePdf: merchantRoute({
     method: 'GET',
     path: '/api/orders/:id/credit-note.pdf',
     summary: 'The credit note PDF of a refunded order (after its e-invoice could not be cancelled)',
@@ -42,7 +42,7 @@ export const invoicesApi = {
     query: pdfQuery,
     response: content('The credit note', { 'application/pdf': binary() }),
   }),
-  postOrdersByIdEinvoice: merchantRoute({
+  submitEinvoice: merchantRoute({
     method: 'POST',
     path: '/api/orders/:id/einvoice',
     summary: 'Submit the e-invoice to MyInvois again, when it was not submitted or was Invalid',
@@ -52,7 +52,7 @@ export const invoicesApi = {
     body: z.object({}).optional(),
     response: invoiceInfo,
   }),
-  postOrdersByIdCreditNoteEinvoice: merchantRoute({
+  submitCreditNoteEinvoice: merchantRoute({
     method: 'POST',
     path: '/api/orders/:id/credit-note/einvoice',
     summary:

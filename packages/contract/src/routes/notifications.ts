@@ -15,7 +15,7 @@ import { routeGroup } from './define.js';
 const route = routeGroup('Merchant notifications', 'merchantSession');
 
 export const notificationsApi = {
-  getNotifications: route({
+  list: route({
     method: 'GET',
     path: '/api/notifications',
     summary: 'The merchant’s notifications, newest first (cursor pages)',
@@ -24,13 +24,13 @@ export const notificationsApi = {
     query: notificationListQuery,
     response: notificationListResponse,
   }),
-  getNotificationsUnread: route({
+  unreadCount: route({
     method: 'GET',
     path: '/api/notifications/unread',
     summary: 'How many notifications are unread (up to 999)',
     response: unreadNotifications,
   }),
-  postNotificationsRead: route({
+  markRead: route({
     method: 'POST',
     path: '/api/notifications/read',
     summary: 'Mark notifications read',
@@ -39,7 +39,7 @@ export const notificationsApi = {
     body: markNotificationsRead,
     response: unreadNotifications,
   }),
-  getNotificationsSettings: route({
+  settings: route({
     method: 'GET',
     path: '/api/notifications/settings',
     summary: 'Which notification types are on, and Web Push for this browser',
@@ -48,7 +48,7 @@ export const notificationsApi = {
     query: notificationSettingsQuery,
     response: notificationSettings,
   }),
-  putNotificationsSettings: route({
+  updateSettings: route({
     method: 'PUT',
     path: '/api/notifications/settings',
     summary: 'Switch notification types on or off',
@@ -58,13 +58,13 @@ export const notificationsApi = {
     body: notificationSettingsInput,
     response: notificationSettings,
   }),
-  getPushPublicKey: route({
+  pushPublicKey: route({
     method: 'GET',
     path: '/api/push/public-key',
     summary: 'The VAPID public key browsers subscribe with',
     response: pushPublicKey,
   }),
-  postPushSubscriptions: route({
+  subscribePush: route({
     method: 'POST',
     path: '/api/push/subscriptions',
     summary: 'Send this browser’s Web Push subscription',
@@ -73,7 +73,7 @@ export const notificationsApi = {
     body: pushSubscriptionInput,
     response: notificationSettings.shape.push,
   }),
-  deletePushSubscriptions: route({
+  unsubscribePush: route({
     method: 'DELETE',
     path: '/api/push/subscriptions',
     summary: 'Stop Web Push to this browser',

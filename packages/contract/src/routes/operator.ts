@@ -38,7 +38,7 @@ const route = routeGroup('Operator', 'operatorToken');
 const withdrawalParams = z.object({ id: z.string().max(40) });
 
 export const operatorApi = {
-  getSmsOutbox: defineRoute({
+  smsOutbox: defineRoute({
     method: 'GET',
     path: '/api/operator/sms-outbox',
     tag: 'Operator',
@@ -47,14 +47,14 @@ export const operatorApi = {
     query: smsOutboxQuery,
     response: smsOutboxResponse,
   }),
-  getWithdrawals: route({
+  withdrawals: route({
     method: 'GET',
     path: '/api/operator/withdrawals',
     summary: 'Withdrawals; the Pending queue oldest first, with the full account number to pay',
     query: operatorWithdrawalsQuery,
     response: operatorWithdrawalsResponse,
   }),
-  postWithdrawalsByIdApprove: route({
+  approveWithdrawal: route({
     method: 'POST',
     path: '/api/operator/withdrawals/:id/approve',
     summary: 'Approve a Pending withdrawal (the money was sent): Completed',
@@ -62,7 +62,7 @@ export const operatorApi = {
     params: withdrawalParams,
     response: withdrawal,
   }),
-  postWithdrawalsByIdReject: route({
+  rejectWithdrawal: route({
     method: 'POST',
     path: '/api/operator/withdrawals/:id/reject',
     summary: 'Reject a Pending withdrawal: the amount returns to the wallet as Refund Received',
@@ -71,14 +71,14 @@ export const operatorApi = {
     body: reviewRejectBody,
     response: withdrawal,
   }),
-  getBankAccounts: route({
+  bankAccounts: route({
     method: 'GET',
     path: '/api/operator/bank-accounts',
     summary: 'Merchants’ bank accounts, by status, longest waiting first',
     query: operatorBankAccountsQuery,
     response: operatorBankAccountsResponse,
   }),
-  postBankAccountsByMerchantVerify: route({
+  verifyBankAccount: route({
     method: 'POST',
     path: '/api/operator/bank-accounts/:merchant/verify',
     summary: 'Verify a merchant’s bank account (merchant id or phone)',
@@ -86,7 +86,7 @@ export const operatorApi = {
     params: merchantRefParams,
     response: bankAccount,
   }),
-  postBankAccountsByMerchantReject: route({
+  rejectBankAccount: route({
     method: 'POST',
     path: '/api/operator/bank-accounts/:merchant/reject',
     summary: 'Reject a merchant’s bank account, with the reason the merchant sees',
@@ -95,14 +95,14 @@ export const operatorApi = {
     body: reviewRejectBody,
     response: bankAccount,
   }),
-  getMerchants: route({
+  merchants: route({
     method: 'GET',
     path: '/api/operator/merchants',
     summary: 'Merchants with business status and balance, newest first',
     query: operatorMerchantsQuery,
     response: operatorMerchantsResponse,
   }),
-  postMerchantsByMerchantBusinessVerify: route({
+  verifyBusiness: route({
     method: 'POST',
     path: '/api/operator/merchants/:merchant/business/verify',
     summary: 'Set a merchant’s business status to Verified (they may publish lots)',
@@ -110,7 +110,7 @@ export const operatorApi = {
     params: merchantRefParams,
     response: operatorMerchant,
   }),
-  postMerchantsByMerchantBusinessReject: route({
+  rejectBusiness: route({
     method: 'POST',
     path: '/api/operator/merchants/:merchant/business/reject',
     summary: 'Set a merchant’s business status to Rejected, with the reason',
@@ -119,7 +119,7 @@ export const operatorApi = {
     body: reviewRejectBody,
     response: operatorMerchant,
   }),
-  getMerchantsByMerchantSsmDocument: route({
+  ssmDocument: route({
     method: 'GET',
     path: '/api/operator/merchants/:merchant/ssm-document',
     summary: 'Download the latest SSM document a merchant submitted (merchant id or phone)',
@@ -128,7 +128,7 @@ export const operatorApi = {
     params: merchantRefParams,
     response: ssmDocumentResponse,
   }),
-  getMerchantsByMerchantTaxDetails: route({
+  taxDetails: route({
     method: 'GET',
     path: '/api/operator/merchants/:merchant/tax-details',
     summary: 'A store’s tax details for e-invoices (merchant id or phone), and what is missing',
@@ -137,7 +137,7 @@ export const operatorApi = {
     params: merchantRefParams,
     response: storeTaxDetails,
   }),
-  putMerchantsByMerchantTaxDetails: route({
+  updateTaxDetails: route({
     method: 'PUT',
     path: '/api/operator/merchants/:merchant/tax-details',
     summary: 'Correct a store’s tax details (audited with before and after)',
@@ -148,7 +148,7 @@ export const operatorApi = {
     body: storeTaxDetailsInput,
     response: storeTaxDetails,
   }),
-  postWalletsByMerchantCredit: route({
+  creditWallet: route({
     method: 'POST',
     path: '/api/operator/wallets/:merchant/credit',
     summary: 'Credit a wallet (Deposit), sen',
@@ -160,13 +160,13 @@ export const operatorApi = {
     body: creditRequest,
     response: creditResponse,
   }),
-  getServiceFee: route({
+  serviceFee: route({
     method: 'GET',
     path: '/api/operator/service-fee',
     summary: 'The service fee rate charged on new orders, basis points',
     response: serviceFeeResponse,
   }),
-  putServiceFee: route({
+  updateServiceFee: route({
     method: 'PUT',
     path: '/api/operator/service-fee',
     summary: 'Set the service fee rate for orders created from now on (0 to 3000 bps)',
@@ -174,7 +174,7 @@ export const operatorApi = {
     body: serviceFeeBody,
     response: serviceFeeResponse,
   }),
-  postPayoutsRun: route({
+  runPayouts: route({
     method: 'POST',
     path: '/api/operator/payouts/run',
     summary: 'Run today’s payout run now (it also runs by itself after 00:00 Kuala Lumpur)',
@@ -183,7 +183,7 @@ export const operatorApi = {
     headers: operatorHeaders,
     response: payoutRunResponse,
   }),
-  getBuyersByBuyer: route({
+  getBuyer: route({
     method: 'GET',
     path: '/api/operator/buyers/:buyer',
     summary: 'A buyer (id or phone): cover, record, suspension and links to merchants',
@@ -191,7 +191,7 @@ export const operatorApi = {
     params: buyerRefParams,
     response: operatorBuyer,
   }),
-  putBuyersByBuyerCreditLimit: route({
+  setCreditLimit: route({
     method: 'PUT',
     path: '/api/operator/buyers/:buyer/credit-limit',
     summary: 'Set how far a buyer may bid beyond its wallet balance, sen (PRODUCT.md §4a)',
@@ -201,7 +201,7 @@ export const operatorApi = {
     body: creditLimitBody,
     response: operatorBuyer,
   }),
-  postBuyersByBuyerSuspend: route({
+  suspendBuyer: route({
     method: 'POST',
     path: '/api/operator/buyers/:buyer/suspend',
     summary: 'Suspend a buyer: it cannot bid or buy out until unsuspended',
@@ -212,7 +212,7 @@ export const operatorApi = {
     body: suspendBody,
     response: operatorBuyer,
   }),
-  postBuyersByBuyerUnsuspend: route({
+  unsuspendBuyer: route({
     method: 'POST',
     path: '/api/operator/buyers/:buyer/unsuspend',
     summary: 'Let a suspended buyer bid again',
@@ -221,7 +221,7 @@ export const operatorApi = {
     params: buyerRefParams,
     response: operatorBuyer,
   }),
-  putBuyersByBuyerMerchantLink: route({
+  setMerchantLink: route({
     method: 'PUT',
     path: '/api/operator/buyers/:buyer/merchant-link',
     summary:
@@ -232,14 +232,14 @@ export const operatorApi = {
     body: merchantLinkBody,
     response: operatorBuyer,
   }),
-  getAudit: route({
+  audit: route({
     method: 'GET',
     path: '/api/operator/audit',
     summary: 'The latest operator actions: who, when, what, before and after',
     query: auditQuery,
     response: auditResponse,
   }),
-  postTestClock: defineRoute({
+  advanceClock: defineRoute({
     method: 'POST',
     path: '/api/operator/test/clock',
     tag: 'Operator',

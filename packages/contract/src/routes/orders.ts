@@ -25,14 +25,14 @@ const EXPORT_TYPES = {
 } as const;
 
 export const ordersApi = {
-  getOrders: merchantRoute({
+  list: merchantRoute({
     method: 'GET',
     path: '/api/orders',
     summary: 'Orders, newest first, by tab, period (Kuala Lumpur days) and search',
     query: orderListQuery,
     response: orderListResponse,
   }),
-  getOrdersExport: merchantRoute({
+  export: merchantRoute({
     method: 'GET',
     path: '/api/orders/export',
     summary: 'The orders that tab, period and search select, as a CSV or XLSX download (streamed)',
@@ -42,21 +42,21 @@ export const ordersApi = {
       [EXPORT_TYPES.xlsx]: binary(),
     }),
   }),
-  getOrdersCounts: merchantRoute({
+  counts: merchantRoute({
     method: 'GET',
     path: '/api/orders/counts',
     summary: 'Orders per tab under the same period and search',
     query: orderFilter,
     response: orderCountsResponse,
   }),
-  getOrdersById: merchantRoute({
+  get: merchantRoute({
     method: 'GET',
     path: '/api/orders/:id',
     summary: 'An order: items to prepare, money, payout, timeline, buyer, invoice',
     params: idParams,
     response: orderDetail,
   }),
-  postOrdersByIdStatus: merchantRoute({
+  setStatus: merchantRoute({
     method: 'POST',
     path: '/api/orders/:id/status',
     summary:
@@ -65,7 +65,7 @@ export const ordersApi = {
     body: updateOrderStatusRequest,
     response: orderDetail,
   }),
-  postOrdersByIdCancel: merchantRoute({
+  cancel: merchantRoute({
     method: 'POST',
     path: '/api/orders/:id/cancel',
     summary:
@@ -74,13 +74,16 @@ export const ordersApi = {
     body: z.object({}).optional(),
     response: orderDetail,
   }),
-  getBuyerOrders: buyerRoute({
+};
+
+export const buyerOrdersApi = {
+  list: buyerRoute({
     method: 'GET',
     path: '/api/buyer/orders',
     summary: 'This buyer’s orders: one per lot won',
     response: buyerOrdersResponse,
   }),
-  getBuyerOrdersById: buyerRoute({
+  get: buyerRoute({
     method: 'GET',
     path: '/api/buyer/orders/:id',
     summary: 'One of this buyer’s orders',
@@ -88,7 +91,7 @@ export const ordersApi = {
     params: idParams,
     response: buyerOrder,
   }),
-  postBuyerOrdersByIdPay: buyerRoute({
+  pay: buyerRoute({
     method: 'POST',
     path: '/api/buyer/orders/:id/pay',
     summary:
@@ -108,14 +111,14 @@ export const ordersApi = {
     body: z.object({}).optional(),
     response: buyerOrder,
   }),
-  getBuyerWallet: buyerRoute({
+  wallet: buyerRoute({
     method: 'GET',
     path: '/api/buyer/wallet',
     summary:
       'Balance, cover (credit limit, exposure of standing bids and unpaid orders, what bids may still add) and the newest wallet entries',
     response: buyerWalletResponse,
   }),
-  postBuyerWalletTopUp: buyerRoute({
+  topUpWallet: buyerRoute({
     method: 'POST',
     path: '/api/buyer/wallet/top-up',
     summary: 'Demo and test servers only: add money (sen) to this buyer’s wallet',

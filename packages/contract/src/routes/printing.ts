@@ -27,13 +27,13 @@ const FOR_BLUETOOTH = 'a Bluetooth printer';
 const FOR_SYSTEM = 'the system print dialog';
 
 export const printingApi = {
-  getPrinters: route({
+  list: route({
     method: 'GET',
     path: '/api/printers',
     summary: 'This merchant’s printers, oldest first',
     response: printerListResponse,
   }),
-  postPrinters: route({
+  create: route({
     method: 'POST',
     path: '/api/printers',
     summary: 'Add a printer',
@@ -42,7 +42,7 @@ export const printingApi = {
     body: printerInput,
     response: printer,
   }),
-  putPrintersById: route({
+  update: route({
     method: 'PUT',
     path: '/api/printers/:id',
     summary: 'Change a printer (the whole of it, as when adding)',
@@ -50,14 +50,14 @@ export const printingApi = {
     body: printerInput,
     response: printer,
   }),
-  deletePrintersById: route({
+  delete: route({
     method: 'DELETE',
     path: '/api/printers/:id',
     summary: 'Remove a printer',
     params: idParams,
     response: z.object({ ok: z.literal(true) }),
   }),
-  postPrintersByIdTest: route({
+  test: route({
     method: 'POST',
     path: '/api/printers/:id/test',
     summary: 'Print the test page on a network or cloud printer',
@@ -67,7 +67,7 @@ export const printingApi = {
     body: testPrintRequest.optional(),
     response: printResult,
   }),
-  postPrintersByIdPrint: route({
+  print: route({
     method: 'POST',
     path: '/api/printers/:id/print',
     summary: 'Print an order’s pick-up slip on a network or cloud printer',
@@ -77,7 +77,7 @@ export const printingApi = {
     body: printSlipRequest,
     response: printResult,
   }),
-  getPrintJobs: route({
+  jobs: route({
     method: 'GET',
     path: '/api/print-jobs',
     summary: 'This merchant’s latest cloud print jobs, newest first',
@@ -86,7 +86,7 @@ export const printingApi = {
     query: printJobListQuery,
     response: printJobList,
   }),
-  getOrdersByIdSlipBin: route({
+  slipBin: route({
     method: 'GET',
     path: '/api/orders/:id/slip.bin',
     summary: `An order’s pick-up slip for ${FOR_BLUETOOTH}`,
@@ -94,7 +94,7 @@ export const printingApi = {
     query: slipQuery,
     response: ESCPOS,
   }),
-  getOrdersByIdSlipPng: route({
+  slipPng: route({
     method: 'GET',
     path: '/api/orders/:id/slip.png',
     summary: `An order’s pick-up slip for ${FOR_SYSTEM}`,
@@ -102,14 +102,14 @@ export const printingApi = {
     query: slipQuery,
     response: PNG,
   }),
-  getPrintersTestPageBin: route({
+  testPageBin: route({
     method: 'GET',
     path: '/api/printers/test-page.bin',
     summary: `A printer’s test page for ${FOR_BLUETOOTH}`,
     query: testPageQuery,
     response: ESCPOS,
   }),
-  getPrintersTestPagePng: route({
+  testPagePng: route({
     method: 'GET',
     path: '/api/printers/test-page.png',
     summary: `A printer’s test page for ${FOR_SYSTEM}`,

@@ -8,7 +8,7 @@ const RANGE_RULES =
   'Sales are orders at Paid, Ready for Pickup, In Transit or Completed, on the Kuala Lumpur day they were created. `from` and `to` (YYYY-MM-DD, inclusive) come together; without them: the last 30 days, 12 weeks (Monday to Sunday) or 12 months. At most 366 days, 104 weeks or 60 months: RECORDS_RANGE_TOO_LONG; from after to: INVALID_DATE_RANGE; a bad day: INVALID_DATE.';
 
 export const recordsApi = {
-  getBusinessRecords: route({
+  list: route({
     method: 'GET',
     path: '/api/business-records',
     summary:
@@ -17,7 +17,7 @@ export const recordsApi = {
     query: businessRecordsQuery,
     response: businessRecordsResponse,
   }),
-  getBusinessRecordsExport: route({
+  export: route({
     method: 'GET',
     path: '/api/business-records/export',
     summary: 'The same records as a CSV file (UTF-8 with a byte-order mark; English headers)',

@@ -30,7 +30,7 @@ export const ssmDocumentResponse = content(
 );
 
 export const storeApi = {
-  getStore: route({
+  get: route({
     method: 'GET',
     path: '/api/store',
     summary: 'The store profile, business status and latest SSM document',
@@ -38,7 +38,7 @@ export const storeApi = {
       '`mapTiles` is the tile server the app draws its location map with (MAP_TILE_URL).',
     response: storeProfile,
   }),
-  putStoreBasicInfo: route({
+  updateBasicInfo: route({
     method: 'PUT',
     path: '/api/store/basic-info',
     summary:
@@ -48,7 +48,7 @@ export const storeApi = {
     body: storeBasicInfoInput,
     response: storeProfile,
   }),
-  putStoreProfile: route({
+  updateProfile: route({
     method: 'PUT',
     path: '/api/store/profile',
     summary: 'Save the description and the announcements',
@@ -57,7 +57,7 @@ export const storeApi = {
     body: storeProfileInput,
     response: storeProfile,
   }),
-  getStoreTaxDetails: route({
+  taxDetails: route({
     method: 'GET',
     path: '/api/store/tax-details',
     summary: 'The store’s tax details for e-invoices (PRODUCT.md §5a), and what is still missing',
@@ -65,7 +65,7 @@ export const storeApi = {
       '`missing` lists the fields an e-invoice still needs; empty when one can be issued. `sstNumber` null: not registered for SST.',
     response: storeTaxDetails,
   }),
-  putStoreTaxDetails: route({
+  updateTaxDetails: route({
     method: 'PUT',
     path: '/api/store/tax-details',
     summary: 'Save the store’s tax details: TIN, SSM number, SST, MSIC code and activity, address',
@@ -92,7 +92,7 @@ export const storeApi = {
     body: storeTaxDetailsInput,
     response: storeTaxDetails,
   }),
-  putStoreCarousel: route({
+  updateCarousel: route({
     method: 'PUT',
     path: '/api/store/carousel',
     summary: 'Set the carousel: up to 5 of the merchant’s photos, in order',
@@ -100,7 +100,7 @@ export const storeApi = {
     body: storeCarouselInput,
     response: storeProfile,
   }),
-  postStoreSsm: route({
+  submitSsm: route({
     method: 'POST',
     path: '/api/store/ssm',
     summary:
@@ -111,7 +111,7 @@ export const storeApi = {
     body: ssmForm,
     response: storeProfile,
   }),
-  getStoreSsmById: route({
+  ssmDocument: route({
     method: 'GET',
     path: '/api/store/ssm/:id',
     summary: 'Download one of the merchant’s SSM documents',

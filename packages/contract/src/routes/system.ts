@@ -2,14 +2,14 @@ import { healthResponse, versionResponse } from '../index.js';
 import { defineRoute } from './define.js';
 
 export const systemApi = {
-  getHealth: defineRoute({
+  health: defineRoute({
     method: 'GET',
     path: '/api/health',
     tag: 'System',
     summary: '200 only when the database answers',
     response: healthResponse,
   }),
-  getVersion: defineRoute({
+  version: defineRoute({
     method: 'GET',
     path: '/api/version',
     tag: 'System',

@@ -12,20 +12,20 @@ import { routeGroup } from './define.js';
 const route = routeGroup('Merchant wallet', 'merchantSession');
 
 export const walletApi = {
-  getWallet: route({
+  get: route({
     method: 'GET',
     path: '/api/wallet',
     summary: 'Balance, the Pending withdrawal, when the next one is allowed, the bank account',
     response: merchantWalletResponse,
   }),
-  getWalletStatement: route({
+  statement: route({
     method: 'GET',
     path: '/api/wallet/statement',
     summary: 'Ledger entries, newest first, optionally of one type (cursor pages)',
     query: statementQuery,
     response: statementResponse,
   }),
-  postWalletWithdrawals: route({
+  withdraw: route({
     method: 'POST',
     path: '/api/wallet/withdrawals',
     summary: 'Withdraw to the verified bank account (sen, at least RM 10.00)',
@@ -35,7 +35,7 @@ export const walletApi = {
     body: withdrawRequest,
     response: withdrawal,
   }),
-  getWalletWithdrawalsById: route({
+  getWithdrawal: route({
     method: 'GET',
     path: '/api/wallet/withdrawals/:id',
     summary: 'One of this merchant’s withdrawals',

@@ -1,4 +1,4 @@
-import { auctionsApi } from '@sm/contract/routes';
+import { auctionsApi, buyerAuctionsApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
 import { authOf } from '../auth/auth.guard.js';
@@ -11,30 +11,26 @@ export async function merchantAuctionRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, auctionsApi.postAuctions, async (req) =>
-    auctions.publish(authOf(req).accountId, req.body),
-  );
+  route(app, auctionsApi.create, async (req) => auctions.publish(authOf(req).accountId, req.body));
 
-  route(app, auctionsApi.getAuctions, async (req) =>
-    auctions.list(authOf(req).accountId, req.query),
-  );
+  route(app, auctionsApi.list, async (req) => auctions.list(authOf(req).accountId, req.query));
 
-  route(app, auctionsApi.deleteAuctionsById, async (req) => {
+  route(app, auctionsApi.delete, async (req) => {
     await auctions.remove(authOf(req).accountId, req.params.id);
     return { ok: true as const };
   });
 
-  route(app, auctionsApi.getDashboard, async (req) => auctions.dashboard(authOf(req).accountId));
+  route(app, auctionsApi.dashboard, async (req) => auctions.dashboard(authOf(req).accountId));
 
-  route(app, auctionsApi.getLotsById, async (req) =>
+  route(app, auctionsApi.getLot, async (req) =>
     auctions.lotDetail(authOf(req).accountId, req.params.id),
   );
 
-  route(app, auctionsApi.postLotsByIdOffer, async (req) =>
+  route(app, auctionsApi.offerLot, async (req) =>
     auctions.offerReturned(authOf(req).accountId, req.params.id),
   );
 
-  route(app, auctionsApi.postLotsByIdRelist, async (req) =>
+  route(app, auctionsApi.relistLot, async (req) =>
     auctions.relistReturned(authOf(req).accountId, req.params.id),
   );
 }
@@ -42,21 +38,19 @@ export async function merchantAuctionRoutes(
 export async function buyerAuctionRoutes(app: FastifyInstance, { bids }: { bids: BidService }) {
   app.addHook('onRequest', app.requireBuyer);
 
-  route(app, auctionsApi.getBuyerLots, async (req) =>
-    bids.liveLots(authOf(req).accountId, req.query),
-  );
+  route(app, buyerAuctionsApi.lots, async (req) => bids.liveLots(authOf(req).accountId, req.query));
 
-  route(app, auctionsApi.getBuyerLotsById, async (req) =>
+  route(app, buyerAuctionsApi.getLot, async (req) =>
     bids.lotForBuyer(authOf(req).accountId, req.params.id),
   );
 
-  route(app, auctionsApi.postBuyerLotsByIdBids, async (req) =>
+  route(app, buyerAuctionsApi.bid, async (req) =>
     bids.placeBid(authOf(req).accountId, req.params.id, req.body),
   );
 
-  route(app, auctionsApi.postBuyerLotsByIdBuyout, async (req) =>
+  route(app, buyerAuctionsApi.buyout, async (req) =>
     bids.buyout(authOf(req).accountId, req.params.id),
   );
 
-  route(app, auctionsApi.getBuyerBids, async (req) => bids.myBids(authOf(req).accountId));
+  route(app, buyerAuctionsApi.bids, async (req) => bids.myBids(authOf(req).accountId));
 }

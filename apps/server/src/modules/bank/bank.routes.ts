@@ -7,11 +7,11 @@ import type { BankService } from './bank.service.js';
 export async function bankRoutes(app: FastifyInstance, { bank }: { bank: BankService }) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, bankApi.getBankAccount, async (req) => ({
+  route(app, bankApi.get, async (req) => ({
     bankAccount: await bank.get(authOf(req).accountId),
   }));
 
-  route(app, bankApi.putBankAccount, async (req) => ({
+  route(app, bankApi.update, async (req) => ({
     bankAccount: await bank.save(authOf(req).accountId, req.body),
   }));
 }

@@ -17,15 +17,15 @@ export async function buyerTaxRoutes(
   app.addHook('onRequest', app.requireBuyer);
   const answer = (taxDetails: BuyerTaxDetails | null) => ({ taxDetails });
 
-  route(app, buyerTaxApi.getBuyerTaxDetails, async (req) =>
+  route(app, buyerTaxApi.get, async (req) =>
     answer(await buyerTax.taxDetails(authOf(req).accountId)),
   );
 
-  route(app, buyerTaxApi.putBuyerTaxDetails, async (req) =>
+  route(app, buyerTaxApi.update, async (req) =>
     answer(await buyerTax.save(authOf(req).accountId, req.body)),
   );
 
-  route(app, buyerTaxApi.deleteBuyerTaxDetails, async (req) =>
+  route(app, buyerTaxApi.delete, async (req) =>
     answer(await buyerTax.forget(authOf(req).accountId)),
   );
 }

@@ -10,11 +10,7 @@ export async function feedbackRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, feedbackApi.postFeedback, async (req) =>
-    service.submit(authOf(req).accountId, req.body),
-  );
+  route(app, feedbackApi.create, async (req) => service.submit(authOf(req).accountId, req.body));
 
-  route(app, feedbackApi.getFeedback, async (req) =>
-    service.list(authOf(req).accountId, req.query),
-  );
+  route(app, feedbackApi.list, async (req) => service.list(authOf(req).accountId, req.query));
 }

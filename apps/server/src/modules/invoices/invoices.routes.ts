@@ -14,13 +14,13 @@ export async function merchantInvoiceRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, invoicesApi.postOrdersByIdInvoice, async (req) =>
+  route(app, invoicesApi.create, async (req) =>
     invoices.generate(authOf(req).accountId, req.params.id),
   );
 
   const PDF_ROUTES = {
-    invoice: invoicesApi.getOrdersByIdInvoicePdf,
-    credit_note: invoicesApi.getOrdersByIdCreditNotePdf,
+    invoice: invoicesApi.pdf,
+    credit_note: invoicesApi.creditNotePdf,
   };
   for (const kind of ['invoice', 'credit_note'] as const) {
     route(app, PDF_ROUTES[kind], async (req, reply) => {
@@ -34,11 +34,11 @@ export async function merchantInvoiceRoutes(
     });
   }
 
-  route(app, invoicesApi.postOrdersByIdEinvoice, async (req) =>
+  route(app, invoicesApi.submitEinvoice, async (req) =>
     invoices.resubmit(authOf(req).accountId, req.params.id),
   );
 
-  route(app, invoicesApi.postOrdersByIdCreditNoteEinvoice, async (req) =>
+  route(app, invoicesApi.submitCreditNoteEinvoice, async (req) =>
     invoices.resubmit(authOf(req).accountId, req.params.id, 'credit_note'),
   );
 }

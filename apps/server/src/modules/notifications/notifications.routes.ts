@@ -11,35 +11,35 @@ export async function notificationRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, notificationsApi.getNotifications, async (req) =>
+  route(app, notificationsApi.list, async (req) =>
     notifications.list(authOf(req).accountId, req.query),
   );
 
-  route(app, notificationsApi.getNotificationsUnread, async (req) =>
+  route(app, notificationsApi.unreadCount, async (req) =>
     notifications.unread(authOf(req).accountId),
   );
 
-  route(app, notificationsApi.postNotificationsRead, async (req) =>
+  route(app, notificationsApi.markRead, async (req) =>
     notifications.markRead(authOf(req).accountId, req.body),
   );
 
-  route(app, notificationsApi.getNotificationsSettings, async (req) =>
+  route(app, notificationsApi.settings, async (req) =>
     notifications.settings(authOf(req).accountId, req.query.endpoint),
   );
 
-  route(app, notificationsApi.putNotificationsSettings, async (req) =>
+  route(app, notificationsApi.updateSettings, async (req) =>
     notifications.saveSettings(authOf(req).accountId, req.body, req.query.endpoint),
   );
 
-  route(app, notificationsApi.getPushPublicKey, async () => ({
+  route(app, notificationsApi.pushPublicKey, async () => ({
     publicKey: await push.publicKey(),
   }));
 
-  route(app, notificationsApi.postPushSubscriptions, async (req) =>
+  route(app, notificationsApi.subscribePush, async (req) =>
     push.subscribe(authOf(req).accountId, req.body),
   );
 
-  route(app, notificationsApi.deletePushSubscriptions, async (req) =>
+  route(app, notificationsApi.unsubscribePush, async (req) =>
     push.unsubscribe(authOf(req).accountId, req.body.endpoint),
   );
 }

@@ -38,69 +38,67 @@ export async function operatorRoutes(
     if (!given || !safeEqual(given, token)) throw new AppError('NOT_LOGGED_IN');
   });
 
-  route(app, operatorApi.getSmsOutbox, async (req) => {
+  route(app, operatorApi.smsOutbox, async (req) => {
     const rows = await auth.listOutbox(req.query);
     return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
   });
 
-  route(app, operatorApi.getWithdrawals, async (req) => ({
+  route(app, operatorApi.withdrawals, async (req) => ({
     items: await operator.listWithdrawals(req.query),
   }));
 
-  route(app, operatorApi.postWithdrawalsByIdApprove, async (req) =>
+  route(app, operatorApi.approveWithdrawal, async (req) =>
     operator.reviewWithdrawal(operatorOf(req), req.params.id, { approve: true }),
   );
 
-  route(app, operatorApi.postWithdrawalsByIdReject, async (req) =>
+  route(app, operatorApi.rejectWithdrawal, async (req) =>
     operator.reviewWithdrawal(operatorOf(req), req.params.id, {
       approve: false,
       reason: req.body.reason,
     }),
   );
 
-  route(app, operatorApi.getBankAccounts, async (req) => ({
+  route(app, operatorApi.bankAccounts, async (req) => ({
     items: await operator.listBanks(req.query),
   }));
 
-  route(app, operatorApi.postBankAccountsByMerchantVerify, async (req) =>
+  route(app, operatorApi.verifyBankAccount, async (req) =>
     operator.reviewBank(operatorOf(req), req.params.merchant, { verify: true }),
   );
 
-  route(app, operatorApi.postBankAccountsByMerchantReject, async (req) =>
+  route(app, operatorApi.rejectBankAccount, async (req) =>
     operator.reviewBank(operatorOf(req), req.params.merchant, {
       verify: false,
       reason: req.body.reason,
     }),
   );
 
-  route(app, operatorApi.getMerchants, async (req) => ({
+  route(app, operatorApi.merchants, async (req) => ({
     items: await operator.listMerchants(req.query),
   }));
 
-  route(app, operatorApi.postMerchantsByMerchantBusinessVerify, async (req) =>
+  route(app, operatorApi.verifyBusiness, async (req) =>
     operator.reviewBusiness(operatorOf(req), req.params.merchant, { verify: true }),
   );
 
-  route(app, operatorApi.postMerchantsByMerchantBusinessReject, async (req) =>
+  route(app, operatorApi.rejectBusiness, async (req) =>
     operator.reviewBusiness(operatorOf(req), req.params.merchant, {
       verify: false,
       reason: req.body.reason,
     }),
   );
 
-  route(app, operatorApi.getMerchantsByMerchantSsmDocument, async (req, reply) =>
+  route(app, operatorApi.ssmDocument, async (req, reply) =>
     sendDocument(reply, await operator.ssmDocument(req.params.merchant)),
   );
 
-  route(app, operatorApi.getMerchantsByMerchantTaxDetails, async (req) =>
-    operator.storeTaxDetails(req.params.merchant),
-  );
+  route(app, operatorApi.taxDetails, async (req) => operator.storeTaxDetails(req.params.merchant));
 
-  route(app, operatorApi.putMerchantsByMerchantTaxDetails, async (req) =>
+  route(app, operatorApi.updateTaxDetails, async (req) =>
     operator.correctStoreTaxDetails(operatorOf(req), req.params.merchant, req.body),
   );
 
-  route(app, operatorApi.postWalletsByMerchantCredit, async (req) =>
+  route(app, operatorApi.creditWallet, async (req) =>
     operator.credit(
       operatorOf(req),
       req.params.merchant,
@@ -110,38 +108,38 @@ export async function operatorRoutes(
     ),
   );
 
-  route(app, operatorApi.getServiceFee, async () => operator.serviceFee());
+  route(app, operatorApi.serviceFee, async () => operator.serviceFee());
 
-  route(app, operatorApi.putServiceFee, async (req) =>
+  route(app, operatorApi.updateServiceFee, async (req) =>
     operator.setServiceFee(operatorOf(req), req.body.rateBps),
   );
 
-  route(app, operatorApi.postPayoutsRun, async (req) => operator.runPayouts(operatorOf(req)));
+  route(app, operatorApi.runPayouts, async (req) => operator.runPayouts(operatorOf(req)));
 
-  route(app, operatorApi.getBuyersByBuyer, async (req) => operator.buyer(req.params.buyer));
+  route(app, operatorApi.getBuyer, async (req) => operator.buyer(req.params.buyer));
 
-  route(app, operatorApi.putBuyersByBuyerCreditLimit, async (req) =>
+  route(app, operatorApi.setCreditLimit, async (req) =>
     operator.setCreditLimit(operatorOf(req), req.params.buyer, req.body.amount),
   );
 
-  route(app, operatorApi.postBuyersByBuyerSuspend, async (req) =>
+  route(app, operatorApi.suspendBuyer, async (req) =>
     operator.suspendBuyer(operatorOf(req), req.params.buyer, req.body.reason),
   );
 
-  route(app, operatorApi.postBuyersByBuyerUnsuspend, async (req) =>
+  route(app, operatorApi.unsuspendBuyer, async (req) =>
     operator.unsuspendBuyer(operatorOf(req), req.params.buyer),
   );
 
-  route(app, operatorApi.putBuyersByBuyerMerchantLink, async (req) =>
+  route(app, operatorApi.setMerchantLink, async (req) =>
     operator.linkBuyer(operatorOf(req), req.params.buyer, req.body.merchant),
   );
 
-  route(app, operatorApi.getAudit, async (req) => ({
+  route(app, operatorApi.audit, async (req) => ({
     items: await operator.auditLog(req.query.limit),
   }));
 
   if (!testClock) return;
-  route(app, operatorApi.postTestClock, async (req) => {
+  route(app, operatorApi.advanceClock, async (req) => {
     testClock.advance(req.body.advanceMs);
     return { now: testClock.now().toISOString() };
   });

@@ -1,4 +1,4 @@
-import { ordersApi } from '@sm/contract/routes';
+import { buyerOrdersApi, ordersApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
 import { authOf } from '../auth/auth.guard.js';
@@ -16,9 +16,9 @@ export async function merchantOrderRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, ordersApi.getOrders, async (req) => orders.list(authOf(req).accountId, req.query));
+  route(app, ordersApi.list, async (req) => orders.list(authOf(req).accountId, req.query));
 
-  route(app, ordersApi.getOrdersExport, async (req, reply) => {
+  route(app, ordersApi.export, async (req, reply) => {
     const { fileName, stream } = await orders.exportFile(authOf(req).accountId, req.query);
     return reply
       .type(EXPORT_TYPES[req.query.format])
@@ -27,21 +27,17 @@ export async function merchantOrderRoutes(
       .send(stream);
   });
 
-  route(app, ordersApi.getOrdersCounts, async (req) => ({
+  route(app, ordersApi.counts, async (req) => ({
     counts: await orders.counts(authOf(req).accountId, req.query),
   }));
 
-  route(app, ordersApi.getOrdersById, async (req) =>
-    orders.detail(authOf(req).accountId, req.params.id),
-  );
+  route(app, ordersApi.get, async (req) => orders.detail(authOf(req).accountId, req.params.id));
 
-  route(app, ordersApi.postOrdersByIdStatus, async (req) =>
+  route(app, ordersApi.setStatus, async (req) =>
     orders.advance(authOf(req).accountId, req.params.id, req.body.status),
   );
 
-  route(app, ordersApi.postOrdersByIdCancel, async (req) =>
-    orders.cancel(authOf(req).accountId, req.params.id),
-  );
+  route(app, ordersApi.cancel, async (req) => orders.cancel(authOf(req).accountId, req.params.id));
 }
 
 export async function buyerOrderRoutes(
@@ -50,19 +46,19 @@ export async function buyerOrderRoutes(
 ) {
   app.addHook('onRequest', app.requireBuyer);
 
-  route(app, ordersApi.getBuyerOrders, async (req) => orders.buyerOrders(authOf(req).accountId));
+  route(app, buyerOrdersApi.list, async (req) => orders.buyerOrders(authOf(req).accountId));
 
-  route(app, ordersApi.getBuyerOrdersById, async (req) =>
+  route(app, buyerOrdersApi.get, async (req) =>
     orders.buyerOrder(authOf(req).accountId, req.params.id),
   );
 
-  route(app, ordersApi.postBuyerOrdersByIdPay, async (req) =>
+  route(app, buyerOrdersApi.pay, async (req) =>
     orders.pay(authOf(req).accountId, req.params.id, req.headers['idempotency-key']),
   );
 
-  route(app, ordersApi.getBuyerWallet, async (req) => wallet.wallet(authOf(req).accountId));
+  route(app, buyerOrdersApi.wallet, async (req) => wallet.wallet(authOf(req).accountId));
 
-  route(app, ordersApi.postBuyerWalletTopUp, async (req) =>
+  route(app, buyerOrdersApi.topUpWallet, async (req) =>
     wallet.topUp(authOf(req).accountId, req.body.amount, req.headers['idempotency-key']),
   );
 }

@@ -11,8 +11,8 @@ const FILE_FORMATS = {
 
 /** The routes of each file format. */
 const FILE_ROUTES = {
-  escpos: { slip: printingApi.getOrdersByIdSlipBin, testPage: printingApi.getPrintersTestPageBin },
-  png: { slip: printingApi.getOrdersByIdSlipPng, testPage: printingApi.getPrintersTestPagePng },
+  escpos: { slip: printingApi.slipBin, testPage: printingApi.testPageBin },
+  png: { slip: printingApi.slipPng, testPage: printingApi.testPagePng },
 };
 
 /** A slip names a buyer: the browser keeps it for printing, no cache keeps it afterwards. */
@@ -36,29 +36,27 @@ export async function printingRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, printingApi.getPrinters, async (req) => printing.list(authOf(req).accountId));
+  route(app, printingApi.list, async (req) => printing.list(authOf(req).accountId));
 
-  route(app, printingApi.postPrinters, async (req) =>
-    printing.create(authOf(req).accountId, req.body),
-  );
+  route(app, printingApi.create, async (req) => printing.create(authOf(req).accountId, req.body));
 
-  route(app, printingApi.putPrintersById, async (req) =>
+  route(app, printingApi.update, async (req) =>
     printing.update(authOf(req).accountId, req.params.id, req.body),
   );
 
-  route(app, printingApi.deletePrintersById, async (req) =>
+  route(app, printingApi.delete, async (req) =>
     printing.remove(authOf(req).accountId, req.params.id),
   );
 
-  route(app, printingApi.postPrintersByIdTest, async (req) =>
+  route(app, printingApi.test, async (req) =>
     printing.testPrint(authOf(req).accountId, req.params.id, req.body?.lang ?? 'en'),
   );
 
-  route(app, printingApi.postPrintersByIdPrint, async (req) =>
+  route(app, printingApi.print, async (req) =>
     printing.printSlip(authOf(req).accountId, req.params.id, req.body.orderId, req.body.lang),
   );
 
-  route(app, printingApi.getPrintJobs, async (req) =>
+  route(app, printingApi.jobs, async (req) =>
     printing.cloud.jobs(authOf(req).accountId, req.query),
   );
 

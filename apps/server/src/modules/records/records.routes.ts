@@ -10,11 +10,9 @@ export async function recordsRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, recordsApi.getBusinessRecords, async (req) =>
-    records.records(authOf(req).accountId, req.query),
-  );
+  route(app, recordsApi.list, async (req) => records.records(authOf(req).accountId, req.query));
 
-  route(app, recordsApi.getBusinessRecordsExport, async (req, reply) => {
+  route(app, recordsApi.export, async (req, reply) => {
     const { fileName, body } = await records.exportCsv(authOf(req).accountId, req.query);
     return reply
       .type('text/csv; charset=utf-8')

@@ -26,29 +26,29 @@ export async function storeRoutes(app: FastifyInstance, { store }: { store: Stor
   });
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, storeApi.getStore, async (req) => store.get(authOf(req).accountId));
+  route(app, storeApi.get, async (req) => store.get(authOf(req).accountId));
 
-  route(app, storeApi.putStoreBasicInfo, async (req) =>
+  route(app, storeApi.updateBasicInfo, async (req) =>
     store.saveBasicInfo(authOf(req).accountId, req.body),
   );
 
-  route(app, storeApi.putStoreProfile, async (req) =>
+  route(app, storeApi.updateProfile, async (req) =>
     store.saveProfile(authOf(req).accountId, req.body),
   );
 
-  route(app, storeApi.getStoreTaxDetails, async (req) => store.taxDetails(authOf(req).accountId));
+  route(app, storeApi.taxDetails, async (req) => store.taxDetails(authOf(req).accountId));
 
-  route(app, storeApi.putStoreTaxDetails, async (req) =>
+  route(app, storeApi.updateTaxDetails, async (req) =>
     store.saveTaxDetails(authOf(req).accountId, req.body),
   );
 
-  route(app, storeApi.putStoreCarousel, async (req) =>
+  route(app, storeApi.updateCarousel, async (req) =>
     store.saveCarousel(authOf(req).accountId, req.body),
   );
 
   route(
     app,
-    storeApi.postStoreSsm,
+    storeApi.submitSsm,
     async (req) => {
       const part = await fileOf(req);
       return store.submitSsm(authOf(req).accountId, {
@@ -64,7 +64,7 @@ export async function storeRoutes(app: FastifyInstance, { store }: { store: Stor
     },
   );
 
-  route(app, storeApi.getStoreSsmById, async (req, reply) =>
+  route(app, storeApi.ssmDocument, async (req, reply) =>
     sendDocument(reply, await store.openDocument(authOf(req).accountId, req.params.id)),
   );
 }

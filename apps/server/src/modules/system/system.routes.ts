@@ -8,7 +8,7 @@ export async function systemRoutes(
   app: FastifyInstance,
   { ping, webBuild }: { ping: () => Promise<void>; webBuild: string | null },
 ) {
-  route(app, systemApi.getHealth, async (req) => {
+  route(app, systemApi.health, async (req) => {
     try {
       await ping();
     } catch (err) {
@@ -18,7 +18,7 @@ export async function systemRoutes(
     return { status: 'ok' as const, database: 'up' as const };
   });
 
-  route(app, systemApi.getVersion, async () => ({
+  route(app, systemApi.version, async () => ({
     version: APP_VERSION,
     code: APP_VERSION_CODE,
     build: webBuild,

@@ -10,17 +10,17 @@ export async function merchantWalletRoutes(
 ) {
   app.addHook('onRequest', app.requireMerchant);
 
-  route(app, walletApi.getWallet, async (req) => wallet.wallet(authOf(req).accountId));
+  route(app, walletApi.get, async (req) => wallet.wallet(authOf(req).accountId));
 
-  route(app, walletApi.getWalletStatement, async (req) =>
+  route(app, walletApi.statement, async (req) =>
     wallet.statement(authOf(req).accountId, req.query),
   );
 
-  route(app, walletApi.postWalletWithdrawals, async (req) =>
+  route(app, walletApi.withdraw, async (req) =>
     wallet.withdraw(authOf(req).accountId, req.body.amount, req.headers['idempotency-key']),
   );
 
-  route(app, walletApi.getWalletWithdrawalsById, async (req) =>
+  route(app, walletApi.getWithdrawal, async (req) =>
     wallet.withdrawal(authOf(req).accountId, req.params.id),
   );
 }

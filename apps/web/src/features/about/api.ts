@@ -12,11 +12,11 @@ const aboutKeys = {
 export const recentFeedbackQueryOptions = (limit = 3) =>
   queryOptions({
     queryKey: [...aboutKeys.feedback, { limit }],
-    queryFn: ({ signal }) => api(feedbackApi.getFeedback, { query: { limit }, signal }),
+    queryFn: ({ signal }) => api(feedbackApi.list, { query: { limit }, signal }),
     select: (data) => data.items,
   });
 
-const sendFeedback = (input: FeedbackInput) => api(feedbackApi.postFeedback, { body: input });
+const sendFeedback = (input: FeedbackInput) => api(feedbackApi.create, { body: input });
 
 export function useSendFeedback() {
   const queryClient = useQueryClient();

@@ -25,7 +25,7 @@ export const auctionKeys = {
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: auctionKeys.dashboard(),
-    queryFn: ({ signal }) => api(auctionsApi.getDashboard, { signal }),
+    queryFn: ({ signal }) => api(auctionsApi.dashboard, { signal }),
   });
 
 const PAGE_SIZE = 20;
@@ -34,7 +34,7 @@ export const auctionListQueryOptions = (status: LotStatus, q: string) =>
   infiniteQueryOptions({
     queryKey: auctionKeys.list(status, q),
     queryFn: ({ pageParam, signal }) =>
-      api(auctionsApi.getAuctions, {
+      api(auctionsApi.list, {
         query: { status, q: q || undefined, cursor: pageParam || undefined, limit: PAGE_SIZE },
         signal,
       }),
@@ -48,7 +48,7 @@ const DUE_POLL_MS = 2_000;
 export const lotQueryOptions = (id: string) =>
   queryOptions({
     queryKey: auctionKeys.lot(id),
-    queryFn: ({ signal }) => api(auctionsApi.getLotsById, { params: { id }, signal }),
+    queryFn: ({ signal }) => api(auctionsApi.getLot, { params: { id }, signal }),
     refetchInterval: (query) => {
       const lot = query.state.data;
       if (!lot) return false;
@@ -71,9 +71,9 @@ export const boatsQueryOptions = () =>
 export const uploadMedia = (file: File, onProgress: (sent: number) => void, signal?: AbortSignal) =>
   apiUpload(mediaApi.upload, { files: { file }, onProgress, signal });
 
-const createAuction = (data: CreateAuctionRequest) => api(auctionsApi.postAuctions, { body: data });
+const createAuction = (data: CreateAuctionRequest) => api(auctionsApi.create, { body: data });
 
-const deleteAuction = (id: string) => api(auctionsApi.deleteAuctionsById, { params: { id } });
+const deleteAuction = (id: string) => api(auctionsApi.delete, { params: { id } });
 
 function refreshOverview(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: auctionKeys.overview });
@@ -99,7 +99,7 @@ export function useDeleteAuction() {
 export function useOfferReturned(lotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(auctionsApi.postLotsByIdOffer, { params: { id: lotId }, body: {} }),
+    mutationFn: () => api(auctionsApi.offerLot, { params: { id: lotId }, body: {} }),
     onSettled: () => {
       // Also after a refusal: the offer window or the returned kg may have changed meanwhile.
       void queryClient.invalidateQueries({ queryKey: auctionKeys.lot(lotId) });
@@ -113,7 +113,7 @@ export function useOfferReturned(lotId: string) {
 export function useRelistReturned(lotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(auctionsApi.postLotsByIdRelist, { params: { id: lotId }, body: {} }),
+    mutationFn: () => api(auctionsApi.relistLot, { params: { id: lotId }, body: {} }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: auctionKeys.lot(lotId) });
       void refreshOverview(queryClient);

@@ -11,14 +11,14 @@ export const bankKeys = {
 export const bankAccountQueryOptions = () =>
   queryOptions({
     queryKey: bankKeys.account,
-    queryFn: ({ signal }) => api(bankApi.getBankAccount, { signal }),
+    queryFn: ({ signal }) => api(bankApi.get, { signal }),
     select: (data) => data.bankAccount,
   });
 
 export function useSaveBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BankAccountInput) => api(bankApi.putBankAccount, { body: input }),
+    mutationFn: (input: BankAccountInput) => api(bankApi.update, { body: input }),
     onSuccess: (data) => queryClient.setQueryData(bankKeys.account, data),
   });
 }

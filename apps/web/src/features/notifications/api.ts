@@ -29,7 +29,7 @@ export const notificationListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) =>
-      api(notificationsApi.getNotifications, {
+      api(notificationsApi.list, {
         query: { cursor: pageParam || undefined, limit: PAGE_SIZE },
         signal,
       }),
@@ -42,7 +42,7 @@ export const notificationSettingsQueryOptions = (endpoint: string | null) =>
   queryOptions({
     queryKey: notificationKeys.settings(endpoint),
     queryFn: ({ signal }) =>
-      api(notificationsApi.getNotificationsSettings, {
+      api(notificationsApi.settings, {
         query: { endpoint: endpoint ?? undefined },
         signal,
       }),
@@ -82,7 +82,7 @@ export async function markRead(
     data ? { count: Math.max(0, data.count - newlyRead) } : data,
   );
   try {
-    const unread = await api(notificationsApi.postNotificationsRead, { body: which });
+    const unread = await api(notificationsApi.markRead, { body: which });
     queryClient.setQueryData(notificationKeys.unread, unread);
     // One that started after the guess may have read the server before the change: settle it.
     refreshLiveLists(queryClient, notificationKeys.list);
@@ -94,13 +94,13 @@ export async function markRead(
 }
 
 export const saveSettings = (input: NotificationSettingsInput, endpoint: string | null) =>
-  api(notificationsApi.putNotificationsSettings, {
+  api(notificationsApi.updateSettings, {
     body: input,
     query: { endpoint: endpoint ?? undefined },
   });
 
 export const sendSubscription = (subscription: PushSubscriptionInput) =>
-  api(notificationsApi.postPushSubscriptions, { body: subscription });
+  api(notificationsApi.subscribePush, { body: subscription });
 
 export const deleteSubscription = (endpoint: string) =>
-  api(notificationsApi.deletePushSubscriptions, { body: { endpoint } });
+  api(notificationsApi.unsubscribePush, { body: { endpoint } });

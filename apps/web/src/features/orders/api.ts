@@ -35,7 +35,7 @@ export const orderListQueryOptions = (filter: OrderListFilter) =>
   infiniteQueryOptions({
     queryKey: orderKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      api(ordersApi.getOrders, {
+      api(ordersApi.list, {
         query: { ...filterQuery(filter), cursor: pageParam || undefined, limit: PAGE_SIZE },
         signal,
       }),
@@ -47,7 +47,7 @@ export const orderCountsQueryOptions = (filter: OrderListFilter) =>
   queryOptions({
     queryKey: orderKeys.count(filter),
     queryFn: ({ signal }) =>
-      api(ordersApi.getOrdersCounts, {
+      api(ordersApi.counts, {
         query: periodQuery(filter),
         signal,
       }),
@@ -57,7 +57,7 @@ export const orderCountsQueryOptions = (filter: OrderListFilter) =>
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api(ordersApi.getOrdersById, { params: { id }, signal }),
+    queryFn: ({ signal }) => api(ordersApi.get, { params: { id }, signal }),
   });
 
 /** After the merchant changed an order: its detail as the server answered, lists and counts stale. */
@@ -71,7 +71,7 @@ export function useAdvanceOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: FulfilmentStatus) =>
-      api(ordersApi.postOrdersByIdStatus, { params: { id }, body: { status } }),
+      api(ordersApi.setStatus, { params: { id }, body: { status } }),
     onSuccess: (order) => settle(queryClient, order),
   });
 }
@@ -79,7 +79,7 @@ export function useAdvanceOrder(id: string) {
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(ordersApi.postOrdersByIdCancel, { params: { id }, body: {} }),
+    mutationFn: () => api(ordersApi.cancel, { params: { id }, body: {} }),
     onSuccess: (order) => settle(queryClient, order),
   });
 }
@@ -87,7 +87,7 @@ export function useCancelOrder(id: string) {
 export function useGenerateInvoice(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(invoicesApi.postOrdersByIdInvoice, { params: { id }, body: {} }),
+    mutationFn: () => api(invoicesApi.create, { params: { id }, body: {} }),
     onSuccess: (invoice) => {
       // The answer is the whole invoice, e-invoice included: nothing else of the order changed.
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
@@ -108,8 +108,8 @@ export function useResubmitEInvoice(id: string, kind: TaxDocumentKind) {
   return useMutation({
     mutationFn: () =>
       kind === 'invoice'
-        ? api(invoicesApi.postOrdersByIdEinvoice, { params: { id }, body: {} })
-        : api(invoicesApi.postOrdersByIdCreditNoteEinvoice, { params: { id }, body: {} }),
+        ? api(invoicesApi.submitEinvoice, { params: { id }, body: {} })
+        : api(invoicesApi.submitCreditNoteEinvoice, { params: { id }, body: {} }),
     onSuccess: (document) => {
       queryClient.setQueryData<OrderDetail>(orderKeys.detail(id), (order) =>
         order ? { ...order, [kind === 'invoice' ? 'invoice' : 'creditNote']: document } : order,

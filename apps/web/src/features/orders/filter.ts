@@ -80,7 +80,7 @@ export function filterParams(filter: OrderListFilter): URLSearchParams {
   return params;
 }
 
-type Query = QueryOf<typeof ordersApi.getOrders>;
+type Query = QueryOf<typeof ordersApi.list>;
 
 /** Period and search as the API takes them: what the counts are asked with (they span every tab). */
 export function periodQuery(filter: OrderListFilter): Query {
@@ -105,7 +105,7 @@ export function exportUrl(
   format: ExportFormat,
   lang: Locale = 'en',
 ): string {
-  return pathOf(ordersApi.getOrdersExport, { query: { format, lang, ...filterQuery(filter) } });
+  return pathOf(ordersApi.export, { query: { format, lang, ...filterQuery(filter) } });
 }
 
 /** A custom range as merchants read it: `1 Nov 2026 – 21 Nov 2026`, or one day alone. */

@@ -9,8 +9,7 @@ export const printingKeys = {
   jobs: ['print-jobs'] as const,
 };
 
-const printerList = ({ signal }: { signal: AbortSignal }) =>
-  api(printingApi.getPrinters, { signal });
+const printerList = ({ signal }: { signal: AbortSignal }) => api(printingApi.list, { signal });
 
 /**
  * A cloud printer goes offline by saying nothing: while one is listed, the list is asked again
@@ -38,10 +37,10 @@ export const networkPrintingQueryOptions = () =>
 
 const savePrinter = ({ id, input }: { id?: string; input: PrinterInput }) =>
   id
-    ? api(printingApi.putPrintersById, { params: { id }, body: input })
-    : api(printingApi.postPrinters, { body: input });
+    ? api(printingApi.update, { params: { id }, body: input })
+    : api(printingApi.create, { body: input });
 
-const deletePrinter = (id: string) => api(printingApi.deletePrintersById, { params: { id } });
+const deletePrinter = (id: string) => api(printingApi.delete, { params: { id } });
 
 const refreshPrinters = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: printingKeys.printers });
@@ -54,7 +53,7 @@ const isOpen = (job: PrintJob) => job.state === 'queued' || job.state === 'sent'
 export const printJobsQueryOptions = (filter: { orderId?: string; printerId?: string }) =>
   queryOptions({
     queryKey: [...printingKeys.jobs, filter],
-    queryFn: ({ signal }) => api(printingApi.getPrintJobs, { signal, query: filter }),
+    queryFn: ({ signal }) => api(printingApi.jobs, { signal, query: filter }),
     select: (data) => data.items,
     refetchInterval: (query) =>
       query.state.data?.items.some(isOpen) ? OPEN_JOB_REFRESH_MS : false,
@@ -78,11 +77,11 @@ export function useDeletePrinter() {
 
 /** The server prints to a network printer (or queues for a cloud one): the test page… */
 export const serverTestPrint = (printerId: string, lang: Locale) =>
-  api(printingApi.postPrintersByIdTest, { params: { id: printerId }, body: { lang } });
+  api(printingApi.test, { params: { id: printerId }, body: { lang } });
 
 /** …or an order's pick-up slip. */
 export const serverPrintSlip = (printerId: string, orderId: string, lang: Locale) =>
-  api(printingApi.postPrintersByIdPrint, {
+  api(printingApi.print, {
     params: { id: printerId },
     body: { orderId, lang },
   });
@@ -100,11 +99,9 @@ export function printFileUrl(
   if ('testPage' in page) {
     const query = { paperWidth, lang, name: page.testPage };
     return bin
-      ? pathOf(printingApi.getPrintersTestPageBin, { query })
-      : pathOf(printingApi.getPrintersTestPagePng, { query });
+      ? pathOf(printingApi.testPageBin, { query })
+      : pathOf(printingApi.testPagePng, { query });
   }
   const input = { params: { id: page.orderId }, query: { paperWidth, lang } };
-  return bin
-    ? pathOf(printingApi.getOrdersByIdSlipBin, input)
-    : pathOf(printingApi.getOrdersByIdSlipPng, input);
+  return bin ? pathOf(printingApi.slipBin, input) : pathOf(printingApi.slipPng, input);
 }

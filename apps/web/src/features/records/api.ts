@@ -19,14 +19,13 @@ export interface RecordsRange {
 export const recordsQueryOptions = ({ period, from, to }: RecordsRange) =>
   queryOptions({
     queryKey: recordsKeys.range(period, from, to),
-    queryFn: ({ signal }) =>
-      api(recordsApi.getBusinessRecords, { query: { period, from, to }, signal }),
+    queryFn: ({ signal }) => api(recordsApi.list, { query: { period, from, to }, signal }),
     // Switching period or range keeps the last records on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 
 export const exportUrl = ({ period, from, to }: RecordsRange) =>
-  pathOf(recordsApi.getBusinessRecordsExport, { query: { period, from, to } });
+  pathOf(recordsApi.export, { query: { period, from, to } });
 
 /** The plain file name the server gives (`filename="…"`), or the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

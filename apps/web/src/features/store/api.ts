@@ -23,7 +23,7 @@ const refreshMe = (queryClient: QueryClient) =>
 export function useSaveBasicInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreBasicInfoInput) => api(storeApi.putStoreBasicInfo, { body: input }),
+    mutationFn: (input: StoreBasicInfoInput) => api(storeApi.updateBasicInfo, { body: input }),
     onSuccess: (profile) => {
       keep(queryClient)(profile);
       void refreshMe(queryClient);
@@ -34,7 +34,7 @@ export function useSaveBasicInfo() {
 export function useSaveStoreProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreProfileInput) => api(storeApi.putStoreProfile, { body: input }),
+    mutationFn: (input: StoreProfileInput) => api(storeApi.updateProfile, { body: input }),
     onSuccess: keep(queryClient),
   });
 }
@@ -42,7 +42,7 @@ export function useSaveStoreProfile() {
 export function useSaveCarousel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreCarouselInput) => api(storeApi.putStoreCarousel, { body: input }),
+    mutationFn: (input: StoreCarouselInput) => api(storeApi.updateCarousel, { body: input }),
     onSuccess: keep(queryClient),
     // A refused save (a photo gone meanwhile): show what the server has.
     onError: () => void queryClient.invalidateQueries({ queryKey: storeProfileKey }),
@@ -54,7 +54,7 @@ export function useSubmitSsm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (sent: number) => void }) =>
-      apiUpload(storeApi.postStoreSsm, { files: { file }, onProgress }),
+      apiUpload(storeApi.submitSsm, { files: { file }, onProgress }),
     onSuccess: (profile) => {
       keep(queryClient)(profile);
       void refreshMe(queryClient);
@@ -67,8 +67,7 @@ export const uploadPhoto = (file: File, onProgress: (sent: number) => void, sign
   apiUpload(mediaApi.upload, { files: { file }, onProgress, signal });
 
 /** A submitted document's bytes, to save under its name. */
-export const downloadDocument = (id: string) =>
-  apiBlob(storeApi.getStoreSsmById, { params: { id } });
+export const downloadDocument = (id: string) => apiBlob(storeApi.ssmDocument, { params: { id } });
 
 /** Under the store's key: whatever refreshes the store (a live event) refreshes these too. */
 export const taxDetailsKey = ['store', 'taxDetails'] as const;
@@ -77,7 +76,7 @@ export const taxDetailsKey = ['store', 'taxDetails'] as const;
 export const taxDetailsQueryOptions = () =>
   queryOptions({
     queryKey: taxDetailsKey,
-    queryFn: ({ signal }) => api(storeApi.getStoreTaxDetails, { signal }),
+    queryFn: ({ signal }) => api(storeApi.taxDetails, { signal }),
   });
 
 /**
@@ -87,7 +86,7 @@ export const taxDetailsQueryOptions = () =>
 export function useSaveTaxDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StoreTaxDetailsInput) => api(storeApi.putStoreTaxDetails, { body: input }),
+    mutationFn: (input: StoreTaxDetailsInput) => api(storeApi.updateTaxDetails, { body: input }),
     onSuccess: (details) => {
       queryClient.setQueryData(taxDetailsKey, details);
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY_ROOT });

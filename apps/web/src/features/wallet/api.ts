@@ -21,7 +21,7 @@ export const walletKeys = {
 export const walletQueryOptions = () =>
   queryOptions({
     queryKey: walletKeys.summary,
-    queryFn: ({ signal }) => api(walletApi.getWallet, { signal }),
+    queryFn: ({ signal }) => api(walletApi.get, { signal }),
   });
 
 const PAGE_SIZE = 30;
@@ -30,7 +30,7 @@ export const statementQueryOptions = (filter: StatementFilter) =>
   infiniteQueryOptions({
     queryKey: walletKeys.statement(filter),
     queryFn: ({ pageParam, signal }) =>
-      api(walletApi.getWalletStatement, {
+      api(walletApi.statement, {
         query: {
           type: filter === 'all' ? undefined : filter,
           cursor: pageParam || undefined,
@@ -45,7 +45,7 @@ export const statementQueryOptions = (filter: StatementFilter) =>
 export const withdrawalQueryOptions = (id: string) =>
   queryOptions({
     queryKey: walletKeys.withdrawal(id),
-    queryFn: ({ signal }) => api(walletApi.getWalletWithdrawalsById, { params: { id }, signal }),
+    queryFn: ({ signal }) => api(walletApi.getWithdrawal, { params: { id }, signal }),
   });
 
 /** A withdrawal request: the amount in sen, and the key of this intent (see attemptKeys). */
@@ -58,7 +58,7 @@ export function useWithdraw() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ amount, idempotencyKey }: WithdrawVariables) =>
-      api(walletApi.postWalletWithdrawals, {
+      api(walletApi.withdraw, {
         body: { amount },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),

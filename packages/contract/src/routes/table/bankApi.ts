@@ -3,6 +3,6 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const bankApi = {
-  getBankAccount: ref<typeof declared.bankApi.getBankAccount>('GET', '/api/bank-account'),
-  putBankAccount: ref<typeof declared.bankApi.putBankAccount>('PUT', '/api/bank-account'),
+  get: ref<typeof declared.bankApi.get>('GET', '/api/bank-account'),
+  update: ref<typeof declared.bankApi.update>('PUT', '/api/bank-account'),
 };

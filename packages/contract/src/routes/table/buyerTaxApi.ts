@@ -3,16 +3,7 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const buyerTaxApi = {
-  getBuyerTaxDetails: ref<typeof declared.buyerTaxApi.getBuyerTaxDetails>(
-    'GET',
-    '/api/buyer/tax-details',
-  ),
-  putBuyerTaxDetails: ref<typeof declared.buyerTaxApi.putBuyerTaxDetails>(
-    'PUT',
-    '/api/buyer/tax-details',
-  ),
-  deleteBuyerTaxDetails: ref<typeof declared.buyerTaxApi.deleteBuyerTaxDetails>(
-    'DELETE',
-    '/api/buyer/tax-details',
-  ),
+  get: ref<typeof declared.buyerTaxApi.get>('GET', '/api/buyer/tax-details'),
+  update: ref<typeof declared.buyerTaxApi.update>('PUT', '/api/buyer/tax-details'),
+  delete: ref<typeof declared.buyerTaxApi.delete>('DELETE', '/api/buyer/tax-details'),
 };

@@ -3,6 +3,6 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const feedbackApi = {
-  postFeedback: ref<typeof declared.feedbackApi.postFeedback>('POST', '/api/feedback'),
-  getFeedback: ref<typeof declared.feedbackApi.getFeedback>('GET', '/api/feedback'),
+  create: ref<typeof declared.feedbackApi.create>('POST', '/api/feedback'),
+  list: ref<typeof declared.feedbackApi.list>('GET', '/api/feedback'),
 };

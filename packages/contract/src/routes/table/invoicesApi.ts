@@ -3,23 +3,18 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const invoicesApi = {
-  postOrdersByIdInvoice: ref<typeof declared.invoicesApi.postOrdersByIdInvoice>(
-    'POST',
-    '/api/orders/:id/invoice',
-  ),
-  getOrdersByIdInvoicePdf: ref<typeof declared.invoicesApi.getOrdersByIdInvoicePdf>(
-    'GET',
-    '/api/orders/:id/invoice.pdf',
-  ),
-  getOrdersByIdCreditNotePdf: ref<typeof declared.invoicesApi.getOrdersByIdCreditNotePdf>(
+  create: ref<typeof declared.invoicesApi.create>('POST', '/api/orders/:id/invoice'),
+  pdf: ref<typeof declared.invoicesApi.pdf>('GET', '/api/orders/:id/invoice.pdf'),
+  creditNotePdf: ref<typeof declared.invoicesApi.creditNotePdf>(
     'GET',
     '/api/orders/:id/credit-note.pdf',
   ),
-  postOrdersByIdEinvoice: ref<typeof declared.invoicesApi.postOrdersByIdEinvoice>(
+  submitEinvoice: ref<typeof declared.invoicesApi.submitEinvoice>(
     'POST',
     '/api/orders/:id/einvoice',
   ),
-  postOrdersByIdCreditNoteEinvoice: ref<
-    typeof declared.invoicesApi.postOrdersByIdCreditNoteEinvoice
-  >('POST', '/api/orders/:id/credit-note/einvoice'),
+  submitCreditNoteEinvoice: ref<typeof declared.invoicesApi.submitCreditNoteEinvoice>(
+    'POST',
+    '/api/orders/:id/credit-note/einvoice',
+  ),
 };

@@ -3,35 +3,23 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const notificationsApi = {
-  getNotifications: ref<typeof declared.notificationsApi.getNotifications>(
-    'GET',
-    '/api/notifications',
-  ),
-  getNotificationsUnread: ref<typeof declared.notificationsApi.getNotificationsUnread>(
+  list: ref<typeof declared.notificationsApi.list>('GET', '/api/notifications'),
+  unreadCount: ref<typeof declared.notificationsApi.unreadCount>(
     'GET',
     '/api/notifications/unread',
   ),
-  postNotificationsRead: ref<typeof declared.notificationsApi.postNotificationsRead>(
-    'POST',
-    '/api/notifications/read',
-  ),
-  getNotificationsSettings: ref<typeof declared.notificationsApi.getNotificationsSettings>(
-    'GET',
-    '/api/notifications/settings',
-  ),
-  putNotificationsSettings: ref<typeof declared.notificationsApi.putNotificationsSettings>(
+  markRead: ref<typeof declared.notificationsApi.markRead>('POST', '/api/notifications/read'),
+  settings: ref<typeof declared.notificationsApi.settings>('GET', '/api/notifications/settings'),
+  updateSettings: ref<typeof declared.notificationsApi.updateSettings>(
     'PUT',
     '/api/notifications/settings',
   ),
-  getPushPublicKey: ref<typeof declared.notificationsApi.getPushPublicKey>(
-    'GET',
-    '/api/push/public-key',
-  ),
-  postPushSubscriptions: ref<typeof declared.notificationsApi.postPushSubscriptions>(
+  pushPublicKey: ref<typeof declared.notificationsApi.pushPublicKey>('GET', '/api/push/public-key'),
+  subscribePush: ref<typeof declared.notificationsApi.subscribePush>(
     'POST',
     '/api/push/subscriptions',
   ),
-  deletePushSubscriptions: ref<typeof declared.notificationsApi.deletePushSubscriptions>(
+  unsubscribePush: ref<typeof declared.notificationsApi.unsubscribePush>(
     'DELETE',
     '/api/push/subscriptions',
   ),

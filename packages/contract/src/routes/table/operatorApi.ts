@@ -3,75 +3,73 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const operatorApi = {
-  getSmsOutbox: ref<typeof declared.operatorApi.getSmsOutbox>('GET', '/api/operator/sms-outbox'),
-  getWithdrawals: ref<typeof declared.operatorApi.getWithdrawals>(
-    'GET',
-    '/api/operator/withdrawals',
-  ),
-  postWithdrawalsByIdApprove: ref<typeof declared.operatorApi.postWithdrawalsByIdApprove>(
+  smsOutbox: ref<typeof declared.operatorApi.smsOutbox>('GET', '/api/operator/sms-outbox'),
+  withdrawals: ref<typeof declared.operatorApi.withdrawals>('GET', '/api/operator/withdrawals'),
+  approveWithdrawal: ref<typeof declared.operatorApi.approveWithdrawal>(
     'POST',
     '/api/operator/withdrawals/:id/approve',
   ),
-  postWithdrawalsByIdReject: ref<typeof declared.operatorApi.postWithdrawalsByIdReject>(
+  rejectWithdrawal: ref<typeof declared.operatorApi.rejectWithdrawal>(
     'POST',
     '/api/operator/withdrawals/:id/reject',
   ),
-  getBankAccounts: ref<typeof declared.operatorApi.getBankAccounts>(
-    'GET',
-    '/api/operator/bank-accounts',
+  bankAccounts: ref<typeof declared.operatorApi.bankAccounts>('GET', '/api/operator/bank-accounts'),
+  verifyBankAccount: ref<typeof declared.operatorApi.verifyBankAccount>(
+    'POST',
+    '/api/operator/bank-accounts/:merchant/verify',
   ),
-  postBankAccountsByMerchantVerify: ref<
-    typeof declared.operatorApi.postBankAccountsByMerchantVerify
-  >('POST', '/api/operator/bank-accounts/:merchant/verify'),
-  postBankAccountsByMerchantReject: ref<
-    typeof declared.operatorApi.postBankAccountsByMerchantReject
-  >('POST', '/api/operator/bank-accounts/:merchant/reject'),
-  getMerchants: ref<typeof declared.operatorApi.getMerchants>('GET', '/api/operator/merchants'),
-  postMerchantsByMerchantBusinessVerify: ref<
-    typeof declared.operatorApi.postMerchantsByMerchantBusinessVerify
-  >('POST', '/api/operator/merchants/:merchant/business/verify'),
-  postMerchantsByMerchantBusinessReject: ref<
-    typeof declared.operatorApi.postMerchantsByMerchantBusinessReject
-  >('POST', '/api/operator/merchants/:merchant/business/reject'),
-  getMerchantsByMerchantSsmDocument: ref<
-    typeof declared.operatorApi.getMerchantsByMerchantSsmDocument
-  >('GET', '/api/operator/merchants/:merchant/ssm-document'),
-  getMerchantsByMerchantTaxDetails: ref<
-    typeof declared.operatorApi.getMerchantsByMerchantTaxDetails
-  >('GET', '/api/operator/merchants/:merchant/tax-details'),
-  putMerchantsByMerchantTaxDetails: ref<
-    typeof declared.operatorApi.putMerchantsByMerchantTaxDetails
-  >('PUT', '/api/operator/merchants/:merchant/tax-details'),
-  postWalletsByMerchantCredit: ref<typeof declared.operatorApi.postWalletsByMerchantCredit>(
+  rejectBankAccount: ref<typeof declared.operatorApi.rejectBankAccount>(
+    'POST',
+    '/api/operator/bank-accounts/:merchant/reject',
+  ),
+  merchants: ref<typeof declared.operatorApi.merchants>('GET', '/api/operator/merchants'),
+  verifyBusiness: ref<typeof declared.operatorApi.verifyBusiness>(
+    'POST',
+    '/api/operator/merchants/:merchant/business/verify',
+  ),
+  rejectBusiness: ref<typeof declared.operatorApi.rejectBusiness>(
+    'POST',
+    '/api/operator/merchants/:merchant/business/reject',
+  ),
+  ssmDocument: ref<typeof declared.operatorApi.ssmDocument>(
+    'GET',
+    '/api/operator/merchants/:merchant/ssm-document',
+  ),
+  taxDetails: ref<typeof declared.operatorApi.taxDetails>(
+    'GET',
+    '/api/operator/merchants/:merchant/tax-details',
+  ),
+  updateTaxDetails: ref<typeof declared.operatorApi.updateTaxDetails>(
+    'PUT',
+    '/api/operator/merchants/:merchant/tax-details',
+  ),
+  creditWallet: ref<typeof declared.operatorApi.creditWallet>(
     'POST',
     '/api/operator/wallets/:merchant/credit',
   ),
-  getServiceFee: ref<typeof declared.operatorApi.getServiceFee>('GET', '/api/operator/service-fee'),
-  putServiceFee: ref<typeof declared.operatorApi.putServiceFee>('PUT', '/api/operator/service-fee'),
-  postPayoutsRun: ref<typeof declared.operatorApi.postPayoutsRun>(
-    'POST',
-    '/api/operator/payouts/run',
+  serviceFee: ref<typeof declared.operatorApi.serviceFee>('GET', '/api/operator/service-fee'),
+  updateServiceFee: ref<typeof declared.operatorApi.updateServiceFee>(
+    'PUT',
+    '/api/operator/service-fee',
   ),
-  getBuyersByBuyer: ref<typeof declared.operatorApi.getBuyersByBuyer>(
-    'GET',
-    '/api/operator/buyers/:buyer',
-  ),
-  putBuyersByBuyerCreditLimit: ref<typeof declared.operatorApi.putBuyersByBuyerCreditLimit>(
+  runPayouts: ref<typeof declared.operatorApi.runPayouts>('POST', '/api/operator/payouts/run'),
+  getBuyer: ref<typeof declared.operatorApi.getBuyer>('GET', '/api/operator/buyers/:buyer'),
+  setCreditLimit: ref<typeof declared.operatorApi.setCreditLimit>(
     'PUT',
     '/api/operator/buyers/:buyer/credit-limit',
   ),
-  postBuyersByBuyerSuspend: ref<typeof declared.operatorApi.postBuyersByBuyerSuspend>(
+  suspendBuyer: ref<typeof declared.operatorApi.suspendBuyer>(
     'POST',
     '/api/operator/buyers/:buyer/suspend',
   ),
-  postBuyersByBuyerUnsuspend: ref<typeof declared.operatorApi.postBuyersByBuyerUnsuspend>(
+  unsuspendBuyer: ref<typeof declared.operatorApi.unsuspendBuyer>(
     'POST',
     '/api/operator/buyers/:buyer/unsuspend',
   ),
-  putBuyersByBuyerMerchantLink: ref<typeof declared.operatorApi.putBuyersByBuyerMerchantLink>(
+  setMerchantLink: ref<typeof declared.operatorApi.setMerchantLink>(
     'PUT',
     '/api/operator/buyers/:buyer/merchant-link',
   ),
-  getAudit: ref<typeof declared.operatorApi.getAudit>('GET', '/api/operator/audit'),
-  postTestClock: ref<typeof declared.operatorApi.postTestClock>('POST', '/api/operator/test/clock'),
+  audit: ref<typeof declared.operatorApi.audit>('GET', '/api/operator/audit'),
+  advanceClock: ref<typeof declared.operatorApi.advanceClock>('POST', '/api/operator/test/clock'),
 };

@@ -3,30 +3,10 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const ordersApi = {
-  getOrders: ref<typeof declared.ordersApi.getOrders>('GET', '/api/orders'),
-  getOrdersExport: ref<typeof declared.ordersApi.getOrdersExport>('GET', '/api/orders/export'),
-  getOrdersCounts: ref<typeof declared.ordersApi.getOrdersCounts>('GET', '/api/orders/counts'),
-  getOrdersById: ref<typeof declared.ordersApi.getOrdersById>('GET', '/api/orders/:id'),
-  postOrdersByIdStatus: ref<typeof declared.ordersApi.postOrdersByIdStatus>(
-    'POST',
-    '/api/orders/:id/status',
-  ),
-  postOrdersByIdCancel: ref<typeof declared.ordersApi.postOrdersByIdCancel>(
-    'POST',
-    '/api/orders/:id/cancel',
-  ),
-  getBuyerOrders: ref<typeof declared.ordersApi.getBuyerOrders>('GET', '/api/buyer/orders'),
-  getBuyerOrdersById: ref<typeof declared.ordersApi.getBuyerOrdersById>(
-    'GET',
-    '/api/buyer/orders/:id',
-  ),
-  postBuyerOrdersByIdPay: ref<typeof declared.ordersApi.postBuyerOrdersByIdPay>(
-    'POST',
-    '/api/buyer/orders/:id/pay',
-  ),
-  getBuyerWallet: ref<typeof declared.ordersApi.getBuyerWallet>('GET', '/api/buyer/wallet'),
-  postBuyerWalletTopUp: ref<typeof declared.ordersApi.postBuyerWalletTopUp>(
-    'POST',
-    '/api/buyer/wallet/top-up',
-  ),
+  list: ref<typeof declared.ordersApi.list>('GET', '/api/orders'),
+  export: ref<typeof declared.ordersApi.export>('GET', '/api/orders/export'),
+  counts: ref<typeof declared.ordersApi.counts>('GET', '/api/orders/counts'),
+  get: ref<typeof declared.ordersApi.get>('GET', '/api/orders/:id'),
+  setStatus: ref<typeof declared.ordersApi.setStatus>('POST', '/api/orders/:id/status'),
+  cancel: ref<typeof declared.ordersApi.cancel>('POST', '/api/orders/:id/cancel'),
 };

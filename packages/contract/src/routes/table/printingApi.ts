@@ -3,36 +3,15 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const printingApi = {
-  getPrinters: ref<typeof declared.printingApi.getPrinters>('GET', '/api/printers'),
-  postPrinters: ref<typeof declared.printingApi.postPrinters>('POST', '/api/printers'),
-  putPrintersById: ref<typeof declared.printingApi.putPrintersById>('PUT', '/api/printers/:id'),
-  deletePrintersById: ref<typeof declared.printingApi.deletePrintersById>(
-    'DELETE',
-    '/api/printers/:id',
-  ),
-  postPrintersByIdTest: ref<typeof declared.printingApi.postPrintersByIdTest>(
-    'POST',
-    '/api/printers/:id/test',
-  ),
-  postPrintersByIdPrint: ref<typeof declared.printingApi.postPrintersByIdPrint>(
-    'POST',
-    '/api/printers/:id/print',
-  ),
-  getPrintJobs: ref<typeof declared.printingApi.getPrintJobs>('GET', '/api/print-jobs'),
-  getOrdersByIdSlipBin: ref<typeof declared.printingApi.getOrdersByIdSlipBin>(
-    'GET',
-    '/api/orders/:id/slip.bin',
-  ),
-  getOrdersByIdSlipPng: ref<typeof declared.printingApi.getOrdersByIdSlipPng>(
-    'GET',
-    '/api/orders/:id/slip.png',
-  ),
-  getPrintersTestPageBin: ref<typeof declared.printingApi.getPrintersTestPageBin>(
-    'GET',
-    '/api/printers/test-page.bin',
-  ),
-  getPrintersTestPagePng: ref<typeof declared.printingApi.getPrintersTestPagePng>(
-    'GET',
-    '/api/printers/test-page.png',
-  ),
+  list: ref<typeof declared.printingApi.list>('GET', '/api/printers'),
+  create: ref<typeof declared.printingApi.create>('POST', '/api/printers'),
+  update: ref<typeof declared.printingApi.update>('PUT', '/api/printers/:id'),
+  delete: ref<typeof declared.printingApi.delete>('DELETE', '/api/printers/:id'),
+  test: ref<typeof declared.printingApi.test>('POST', '/api/printers/:id/test'),
+  print: ref<typeof declared.printingApi.print>('POST', '/api/printers/:id/print'),
+  jobs: ref<typeof declared.printingApi.jobs>('GET', '/api/print-jobs'),
+  slipBin: ref<typeof declared.printingApi.slipBin>('GET', '/api/orders/:id/slip.bin'),
+  slipPng: ref<typeof declared.printingApi.slipPng>('GET', '/api/orders/:id/slip.png'),
+  testPageBin: ref<typeof declared.printingApi.testPageBin>('GET', '/api/printers/test-page.bin'),
+  testPagePng: ref<typeof declared.printingApi.testPagePng>('GET', '/api/printers/test-page.png'),
 };

@@ -3,12 +3,6 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const recordsApi = {
-  getBusinessRecords: ref<typeof declared.recordsApi.getBusinessRecords>(
-    'GET',
-    '/api/business-records',
-  ),
-  getBusinessRecordsExport: ref<typeof declared.recordsApi.getBusinessRecordsExport>(
-    'GET',
-    '/api/business-records/export',
-  ),
+  list: ref<typeof declared.recordsApi.list>('GET', '/api/business-records'),
+  export: ref<typeof declared.recordsApi.export>('GET', '/api/business-records/export'),
 };

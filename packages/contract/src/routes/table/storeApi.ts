@@ -3,21 +3,12 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const storeApi = {
-  getStore: ref<typeof declared.storeApi.getStore>('GET', '/api/store'),
-  putStoreBasicInfo: ref<typeof declared.storeApi.putStoreBasicInfo>(
-    'PUT',
-    '/api/store/basic-info',
-  ),
-  putStoreProfile: ref<typeof declared.storeApi.putStoreProfile>('PUT', '/api/store/profile'),
-  getStoreTaxDetails: ref<typeof declared.storeApi.getStoreTaxDetails>(
-    'GET',
-    '/api/store/tax-details',
-  ),
-  putStoreTaxDetails: ref<typeof declared.storeApi.putStoreTaxDetails>(
-    'PUT',
-    '/api/store/tax-details',
-  ),
-  putStoreCarousel: ref<typeof declared.storeApi.putStoreCarousel>('PUT', '/api/store/carousel'),
-  postStoreSsm: ref<typeof declared.storeApi.postStoreSsm>('POST', '/api/store/ssm'),
-  getStoreSsmById: ref<typeof declared.storeApi.getStoreSsmById>('GET', '/api/store/ssm/:id'),
+  get: ref<typeof declared.storeApi.get>('GET', '/api/store'),
+  updateBasicInfo: ref<typeof declared.storeApi.updateBasicInfo>('PUT', '/api/store/basic-info'),
+  updateProfile: ref<typeof declared.storeApi.updateProfile>('PUT', '/api/store/profile'),
+  taxDetails: ref<typeof declared.storeApi.taxDetails>('GET', '/api/store/tax-details'),
+  updateTaxDetails: ref<typeof declared.storeApi.updateTaxDetails>('PUT', '/api/store/tax-details'),
+  updateCarousel: ref<typeof declared.storeApi.updateCarousel>('PUT', '/api/store/carousel'),
+  submitSsm: ref<typeof declared.storeApi.submitSsm>('POST', '/api/store/ssm'),
+  ssmDocument: ref<typeof declared.storeApi.ssmDocument>('GET', '/api/store/ssm/:id'),
 };

@@ -3,6 +3,6 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const systemApi = {
-  getHealth: ref<typeof declared.systemApi.getHealth>('GET', '/api/health'),
-  getVersion: ref<typeof declared.systemApi.getVersion>('GET', '/api/version'),
+  health: ref<typeof declared.systemApi.health>('GET', '/api/health'),
+  version: ref<typeof declared.systemApi.version>('GET', '/api/version'),
 };

@@ -3,17 +3,8 @@ import type * as declared from '../index.js';
 import { ref } from '../ref.js';
 
 export const walletApi = {
-  getWallet: ref<typeof declared.walletApi.getWallet>('GET', '/api/wallet'),
-  getWalletStatement: ref<typeof declared.walletApi.getWalletStatement>(
-    'GET',
-    '/api/wallet/statement',
-  ),
-  postWalletWithdrawals: ref<typeof declared.walletApi.postWalletWithdrawals>(
-    'POST',
-    '/api/wallet/withdrawals',
-  ),
-  getWalletWithdrawalsById: ref<typeof declared.walletApi.getWalletWithdrawalsById>(
-    'GET',
-    '/api/wallet/withdrawals/:id',
-  ),
+  get: ref<typeof declared.walletApi.get>('GET', '/api/wallet'),
+  statement: ref<typeof declared.walletApi.statement>('GET', '/api/wallet/statement'),
+  withdraw: ref<typeof declared.walletApi.withdraw>('POST', '/api/wallet/withdrawals'),
+  getWithdrawal: ref<typeof declared.walletApi.getWithdrawal>('GET', '/api/wallet/withdrawals/:id'),
 };
