@@ -32,12 +32,6 @@ const config: KnipConfig = {
   },
   // An export that its own file uses is the module's shape, not dead code.
   ignoreExportsUsedInFile: true,
-  // Known dead exports (itemOfOrder, DocumentStore), left while issue 18's module work is in
-  // flight in these files: delete them there, then these two lines.
-  ignoreIssues: {
-    'apps/server/src/modules/orders/orders.repo.ts': ['exports'],
-    'apps/server/src/modules/store/store.documents.ts': ['types'],
-  },
 };
 
 export default config;

@@ -22,3 +22,4 @@ export * from './boats.js';
 export * from './store.js';
 export * from './tax-codes.js';
 export * from './tax.js';
+export * from './paths.js';

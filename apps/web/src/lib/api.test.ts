@@ -25,12 +25,19 @@ describe('the typed API client', () => {
     const { api } = apiOf(createClient({ fetch: fetchStub }));
     await api(walletApi.withdraw, {
       body: { amount: 1000 },
-      headers: { 'Idempotency-Key': 'k1' },
+      headers: { 'idempotency-key': 'k1' },
     });
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/wallet/withdrawals');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"amount":1000}');
-    expect(init.headers).toMatchObject({ 'Idempotency-Key': 'k1' });
+    expect(init.headers).toMatchObject({ 'idempotency-key': 'k1' });
+  });
+
+  it('will not compile a call without the headers its route requires', () => {
+    const { api } = apiOf(createClient());
+    // @ts-expect-error: a withdrawal requires its Idempotency-Key.
+    const call = () => api(walletApi.withdraw, { body: { amount: 1000 } });
+    expect(typeof call).toBe('function');
   });
 });

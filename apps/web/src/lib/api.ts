@@ -1,3 +1,4 @@
+import { fillPath } from '@sm/contract';
 import type {
   ContentAnswer,
   RouteAnswer,
@@ -19,8 +20,6 @@ type Client = Pick<ReturnType<typeof createClient>, 'request' | 'requestBlob' | 
 
 interface CallOptions {
   signal?: AbortSignal;
-  /** Extra headers, such as a money-moving request's Idempotency-Key. */
-  headers?: Record<string, string>;
 }
 
 type Args<R extends RouteDeclaration> = RouteInput<R> & CallOptions;
@@ -29,8 +28,8 @@ type Rest<R extends RouteDeclaration> =
   object extends RouteInput<R> ? [options?: Args<R>] : [options: Args<R>];
 
 type JsonRoute = RouteDeclaration & { response: { _zod: unknown } };
-type ContentRoute = RouteDeclaration & { response: ContentAnswer };
-type MultipartRoute = RouteDeclaration & { multipart: true };
+type ContentRoute = RouteDeclaration & { method: 'GET'; response: ContentAnswer };
+type MultipartRoute = RouteDeclaration & { method: 'POST'; multipart: true };
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -40,7 +39,12 @@ export type QueryOf<T> = T extends { declaration?: infer R }
     ? NonNullable<RouteInput<R>['query']>
     : never
   : never;
-type Loose = { params?: Record<string, unknown>; query?: unknown; body?: unknown } & CallOptions;
+type Loose = {
+  params?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+  headers?: Record<string, string>;
+} & CallOptions;
 
 /**
  * The route's path with its params filled in, each encoded, and the query if any: for an `<img>`
@@ -53,21 +57,7 @@ export function pathOf<R extends RouteDeclaration>(
     : [input: Pick<RouteInput<R>, 'params' | 'query'>]
 ): string {
   const { params, query } = (input ?? {}) as Loose;
-  return fill(route.path, params, query);
-}
-
-function fill(template: string, params: Loose['params'], query?: unknown): string {
-  const path = template.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${template}: no ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((query ?? {}) as Query)) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
+  return fillPath(route.path, params, query as Query | undefined);
 }
 
 /** The calls of one client (the app's, or a test's). */
@@ -76,7 +66,7 @@ export function apiOf(client: Client) {
     /** Calls a JSON route and answers its parsed answer. */
     api<R extends JsonRoute>(route: RouteRef<R>, ...[options]: Rest<R>): Promise<RouteAnswer<R>> {
       const { params, query, body, signal, headers } = (options ?? {}) as Loose;
-      return client.request<RouteAnswer<R>>(fill(route.path, params), {
+      return client.request<RouteAnswer<R>>(fillPath(route.path, params), {
         method: route.method,
         query: query as Query | undefined,
         data: body,
@@ -87,7 +77,7 @@ export function apiOf(client: Client) {
     /** A route that answers a file (a PDF, an image, printer bytes), as a Blob. */
     apiBlob<R extends ContentRoute>(route: RouteRef<R>, ...[options]: Rest<R>): Promise<Blob> {
       const { params, query, signal } = (options ?? {}) as Loose;
-      return client.requestBlob(fill(route.path, params), {
+      return client.requestBlob(fillPath(route.path, params), {
         query: query as Query | undefined,
         ...(signal ? { signal } : {}),
       });
@@ -98,7 +88,7 @@ export function apiOf(client: Client) {
       options: UploadOptions & Pick<RouteInput<R>, 'params'>,
     ): Promise<RouteAnswer<R>> {
       const { params, ...rest } = options as UploadOptions & Loose;
-      return client.upload<RouteAnswer<R>>(fill(route.path, params), rest);
+      return client.upload<RouteAnswer<R>>(fillPath(route.path, params), rest);
     },
   };
 }

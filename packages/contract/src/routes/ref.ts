@@ -27,10 +27,14 @@ type Part<K extends string, S> = S extends ZodType
 
 type SchemaOf<R, K extends string> = R extends { readonly [P in K]: infer S } ? S : undefined;
 
-/** What a call of the route sends: its path parameters, query and body, typed by the schemas. */
+/**
+ * What a call of the route sends: its path parameters, query, body and the headers it requires
+ * (a withdrawal's Idempotency-Key), typed by the schemas.
+ */
 export type RouteInput<R extends RouteDeclaration> = Part<'params', SchemaOf<R, 'params'>> &
   Part<'query', SchemaOf<R, 'query'>> &
-  Part<'body', SchemaOf<R, 'body'>>;
+  Part<'body', SchemaOf<R, 'body'>> &
+  Part<'headers', SchemaOf<R, 'headers'>>;
 
 /**
  * What a call of the route answers: the JSON schema's output, or `Bytes` (the app's Blob) for

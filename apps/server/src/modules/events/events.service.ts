@@ -8,7 +8,7 @@ import { type EventHub, RESYNC } from './events.hub.js';
 import { eventsAfter, latestEventId, type MerchantEventRow, purgeEvents } from './events.repo.js';
 
 /** Comments keep proxies and phones from dropping an idle stream. */
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 const REPLAY_PAGE = 500;
 /**
  * What a stream may hold that its client has not read yet (some five thousand events). A client
@@ -128,7 +128,8 @@ class EventStreamSession extends Readable {
   }
 
   private async drained(): Promise<void> {
-    if (this.readableLength < this.readableHighWaterMark) return;
+    // A client gone while a page was read has nobody left to read: nothing would resolve this.
+    if (this.stopped || this.readableLength < this.readableHighWaterMark) return;
     await new Promise<void>((resolve) => (this.wanted = resolve));
   }
 

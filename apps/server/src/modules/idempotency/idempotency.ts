@@ -39,4 +39,3 @@ export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }
   };
 }
 
-export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

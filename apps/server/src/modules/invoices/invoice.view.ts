@@ -1,10 +1,13 @@
-import { EINVOICE_CANCEL_WINDOW_MS, type InvoiceInfo } from '@sm/contract';
+import { EINVOICE_CANCEL_WINDOW_MS, fillPath, type InvoiceInfo } from '@sm/contract';
+import { invoicesApi } from '@sm/contract/routes';
 import { validationUrl } from './einvoice.client.js';
 import type { InvoiceRow } from './invoices.repo.js';
 
 /** Where the app and the API serve an order's invoice and credit note PDFs. */
 const pdfUrl = (doc: InvoiceRow) =>
-  `/api/orders/${doc.orderId}/${doc.kind === 'credit_note' ? 'credit-note' : 'invoice'}.pdf`;
+  fillPath((doc.kind === 'credit_note' ? invoicesApi.creditNotePdf : invoicesApi.pdf).path, {
+    id: doc.orderId,
+  });
 
 /** `portalUrl`: where validation links point; null without MyInvois. */
 export function invoiceInfoOf(doc: InvoiceRow, portalUrl: string | null): InvoiceInfo {

@@ -228,13 +228,6 @@ export async function canceledBuyersOfLot(tx: Tx, lotId: string): Promise<Set<st
   return new Set(rows.map((r) => r.buyerId));
 }
 
-/** The item of an order (one per order). */
-export async function itemOfOrder(tx: Tx, orderId: string) {
-  const [row] = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  if (!row) throw new Error(`order ${orderId} has no item`);
-  return row;
-}
-
 /** The orders of a lot (its end's and its offers'), with their buyers: the lot's winners. */
 export async function ordersOfLot(tx: Tx, lotId: string) {
   return tx

@@ -110,8 +110,6 @@ export function createDocumentStore({ dir, log }: { dir: string; log: FastifyBas
   };
 }
 
-export type DocumentStore = ReturnType<typeof createDocumentStore>;
-
 /**
  * A Content-Disposition that downloads under the merchant's file name without letting it break
  * the header: an ASCII fallback, and the name itself percent-encoded (RFC 6266 / 5987).

@@ -60,7 +60,7 @@ export function useWithdraw() {
     mutationFn: ({ amount, idempotencyKey }: WithdrawVariables) =>
       api(walletApi.withdraw, {
         body: { amount },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { 'idempotency-key': idempotencyKey },
       }),
     onSuccess: (withdrawal) => {
       queryClient.setQueryData(walletKeys.withdrawal(withdrawal.id), withdrawal);
