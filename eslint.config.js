@@ -15,7 +15,7 @@
  *   configuration read only in config.ts (and tooling, tests), in every spelling.
  *
  * A server module's published surface (apps/server/src/modules/<area>/):
- * - `*.service.ts`: its services — the factories app.ts wires and their types, for injection;
+ * - `*.service.ts`: its services — the factories the composition root (services.ts) calls, and their types, for injection;
  * - `*.guard.ts`, `*.http.ts`: what routes of other modules use on a request or a reply
  *   (the auth guard, reading an upload, sending a download);
  * - `index.ts`: an explicit list of the data functions and views other modules' services and repos

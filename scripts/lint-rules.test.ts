@@ -18,6 +18,8 @@ const REPO = `${modules}/buyers/buyers.repo.ts`;
 const ROUTES = `${modules}/store/store.routes.ts`;
 const LIB = 'apps/server/src/lib/group-by.ts';
 const TEST = `${modules}/auctions/auctions.api.test.ts`;
+const FEATURE = 'apps/web/src/features/boats/api.ts';
+const WEB_LIB = 'apps/web/src/lib/api.ts';
 
 interface Case {
   name: string;
@@ -106,6 +108,30 @@ const violations: Case[] = [
     code: 'const g = async () => 1;\nexport async function f() {\n  try {\n    return g();\n  } catch {\n    return 0;\n  }\n}\n',
     rule: '@typescript-eslint/return-await',
   },
+  {
+    name: 'a web feature reaches into another feature',
+    file: FEATURE,
+    code: "import { ordersKeys } from '../orders/api';\nexport { ordersKeys };\n",
+    rule: 'import/no-restricted-paths',
+  },
+  {
+    name: "the web's lib imports a feature",
+    file: WEB_LIB,
+    code: "import { boatKeys } from '../features/boats/api';\nexport { boatKeys };\n",
+    rule: 'import/no-restricted-paths',
+  },
+  {
+    name: 'the contract imports the server',
+    file: 'packages/contract/src/money.ts',
+    code: "import { loadConfig } from '../../../apps/server/src/config.js';\nexport { loadConfig };\n",
+    rule: 'import/no-restricted-paths',
+  },
+  {
+    name: 'the app imports the route declarations (and their zod schemas) as values',
+    file: FEATURE,
+    code: "import { boatsApi } from '@sm/contract/routes';\nexport { boatsApi };\n",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
   ...[
     ['process.env', 'export const a = process.env.A;\n', 'no-restricted-properties'],
     ["process['env']", "export const a = process['env'].A;\n", 'no-restricted-properties'],
@@ -172,6 +198,11 @@ const allowed: Omit<Case, 'rule'>[] = [
     name: "a test seeds through another module's repo and the tables",
     file: TEST,
     code: "import { insertBoat } from '../boats/boats.repo.js';\nimport { stores } from '../../db/schema.js';\nexport { insertBoat, stores };\n",
+  },
+  {
+    name: 'a web feature imports lib, the route table, and the declarations as types',
+    file: FEATURE,
+    code: "import type { boatsApi as declared } from '@sm/contract/routes';\nimport { boatsApi } from '@sm/contract/route-table';\nimport { api } from '../../lib/api';\nexport type Declared = typeof declared;\nexport { api, boatsApi };\n",
   },
   {
     name: 'config.ts reads the environment',

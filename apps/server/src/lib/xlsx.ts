@@ -6,7 +6,7 @@ import { Zip, ZipDeflate } from 'fflate';
  * One worksheet as an .xlsx file (Office Open XML, ECMA-376), written row by row as the rows
  * arrive: a whole export never sits in memory. Text is written inline (no shared-strings table,
  * which would have to be complete before the sheet); every cell, the header's too, takes its
- * column's number format, as exceljs, which wrote these files before, did. fflate (already here for pdfkit) zips it.
+ * column's number format, as spreadsheets expect. fflate (already installed for pdfkit) zips it.
  */
 export type XlsxCell = string | number | Date | null;
 

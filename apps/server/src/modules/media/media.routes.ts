@@ -18,7 +18,7 @@ export interface MediaRoutesOptions {
 
 /** POST /api/media, and GET /media/<name> for the stored files. */
 export async function mediaRoutes(app: FastifyInstance, { service, mediaDir }: MediaRoutesOptions) {
-  // Scoped to this plugin: no other route takes multipart bodies.
+  // Scoped to this plugin, with the media's limits (the store's SSM upload has its own).
   await app.register(multipart, {
     limits: {
       files: 1,

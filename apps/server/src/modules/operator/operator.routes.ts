@@ -8,8 +8,6 @@ import type { AuthService } from '../auth/auth.service.js';
 import { sendDocument } from '../store/store.http.js';
 import type { OperatorService } from './operator.service.js';
 
-/** Any id: one that is no withdrawal's answers 404, as the service finds. */
-
 /** Who the audit record names: the X-Operator header, else the API token's holder. */
 const operatorOf = (req: FastifyRequest): string => {
   const name = req.headers['x-operator'];
