@@ -38,4 +38,3 @@ export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }
     purgeExpired: () => purgeKeys(db, clock.now()),
   };
 }
-
