@@ -15,7 +15,10 @@ export function fillPath(
   });
   const qs = Object.entries(query ?? {})
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    // Form encoding, as URLSearchParams writes it: a space is '+'.
+    .map(([key, value]) => `${formEncode(key)}=${formEncode(String(value))}`)
     .join('&');
   return qs ? `${path}?${qs}` : path;
 }
+
+const formEncode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
