@@ -8,6 +8,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z, ZodType } from 'zod';
+import { AppError } from './errors.js';
 
 type SchemaOf<R, K extends string> = R extends { readonly [P in K]: infer S extends ZodType }
   ? z.output<S>
@@ -72,6 +73,18 @@ export function schemaOf(route: RouteDeclaration): FastifySchema {
 }
 
 /**
+ * What a multipart route needs beyond its declaration: anything else is refused as such, and the
+ * parser leaves the body empty until the handler reads the stream, so the declared body is
+ * documentation, not a check.
+ */
+const multipartExtra: RouteExtra = {
+  preValidation: async (req) => {
+    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  },
+  validatorCompiler: () => (data) => ({ value: data }),
+};
+
+/**
  * Registers the handler of a declared route (packages/contract src/routes). The declaration holds
  * the full path; a plugin registered under a prefix (`/api`, `/api/buyer`) registers the rest.
  */
@@ -86,6 +99,7 @@ export function route<const R extends RouteDeclaration>(
     throw new Error(`${method} ${path} is declared outside this plugin's prefix ${app.prefix}`);
   }
   app.route({
+    ...(declaration.multipart ? multipartExtra : {}),
     ...extra,
     method,
     url: path.slice(app.prefix.length),

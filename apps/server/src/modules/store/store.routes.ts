@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import { MAX_SSM_DOCUMENT_BYTES } from '@sm/contract';
 import { storeApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { authOf } from '../auth/auth.guard.js';
 import { fileOf } from '../media/media.http.js';
@@ -46,23 +45,13 @@ export async function storeRoutes(app: FastifyInstance, { store }: { store: Stor
     store.saveCarousel(authOf(req).accountId, req.body),
   );
 
-  route(
-    app,
-    storeApi.submitSsm,
-    async (req) => {
-      const part = await fileOf(req);
-      return store.submitSsm(authOf(req).accountId, {
-        fileName: part.filename,
-        stream: part.file,
-      });
-    },
-    {
-      preValidation: async (req) => {
-        if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      },
-      validatorCompiler: () => (data) => ({ value: data }),
-    },
-  );
+  route(app, storeApi.submitSsm, async (req) => {
+    const part = await fileOf(req);
+    return store.submitSsm(authOf(req).accountId, {
+      fileName: part.filename,
+      stream: part.file,
+    });
+  });
 
   route(app, storeApi.ssmDocument, async (req, reply) =>
     sendDocument(reply, await store.openDocument(authOf(req).accountId, req.params.id)),
