@@ -7,8 +7,6 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/server/test/**/*.test.ts',
-      // The lint rules' own proof (scripts/lint-rules.test.ts).
-      'scripts/**/*.test.ts',
     ],
     // Their own layer: `npm run test:reliability` (vitest.reliability.config.ts).
     exclude: ['**/node_modules/**', 'apps/server/test/reliability/**'],

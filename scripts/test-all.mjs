@@ -51,6 +51,21 @@ const reliability = {
   ],
   report: 'reliability.json',
 };
+const lintRules = {
+  ...unit,
+  name: 'lint rules',
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    '--config',
+    'vitest.lint-rules.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/lint-rules.json',
+  ],
+  report: 'lint-rules.json',
+};
 const browser = {
   name: 'browser',
   cmd: ['npx', 'playwright', 'test'],
@@ -65,10 +80,11 @@ const browser = {
 // reliability beside browser: alone, each leaves the CPU idle while it waits on PostgreSQL, a
 // spawned server or the browser. Types and lint go first: beside the tests as well, on two cores,
 // they pushed test hooks past their time limits. Knip (unused files, dependencies and exports)
-// follows lint in its lane, inside the time that the type check takes anyway.
+// follows lint in its lane; the lint rules' proof follows the type check in the other, inside the
+// time that lint takes anyway.
 const steps = [
   [
-    { name: 'types', cmd: ['npm', 'run', 'typecheck'] },
+    [{ name: 'types', cmd: ['npm', 'run', 'typecheck'] }, lintRules],
     [
       { name: 'lint', cmd: ['npm', 'run', 'lint'] },
       { name: 'knip', cmd: ['npm', 'run', 'knip'] },
