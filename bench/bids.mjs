@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { quantile, workLoops } from './lib.mjs';
+import { cpuMsOf, quantile, workLoops } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_BIDS_SECONDS ?? 10);
 const LOTS = 20;
@@ -99,9 +99,18 @@ export async function benchBids(market, record) {
     }
   };
   await workLoops(buyers, 2, bidOnce); // warm-up
+  // Database round trips of one accepted bid, alone: 20 raises one after another.
+  let trips = null;
+  if (market.roundTrips !== null) {
+    const before = market.roundTrips;
+    for (let i = 0; i < 20; i += 1) await bidOnce(0);
+    trips = Math.round(((market.roundTrips - before) / 20) * 10) / 10;
+  }
   const acceptedBefore = accepted;
   latencies.length = 0;
+  const cpuBefore = cpuMsOf(market.pid);
   const seconds = await workLoops(buyers, SECONDS, bidOnce);
+  const cpuPerBid = (cpuMsOf(market.pid) - cpuBefore) / latencies.length;
   const acceptedRate = (accepted - acceptedBefore) / seconds;
 
   await market.stop();
@@ -125,7 +134,7 @@ export async function benchBids(market, record) {
     Math.round(acceptedRate),
     '/s',
     null,
-    `bid p50/p99 ${quantile(latencies, 0.5)}/${quantile(latencies, 0.99)} ms, ${SECONDS} s; ${errors}; ${stored.all} stored, ${stored.standing} standing`,
+    `bid p50/p99 ${quantile(latencies, 0.5)}/${quantile(latencies, 0.99)} ms, ${SECONDS} s; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid${trips === null ? '' : `; ${trips} DB round trips/bid`}`,
   );
   record(
     'bids',

@@ -228,3 +228,63 @@ export function benchDatabase(name) {
   url.pathname = `/${name}`;
   return { on: 'PostgreSQL', url: url.toString(), drop: () => ciDb(adminUrl, 'drop', name) };
 }
+
+/** CPU time a process has used so far (user + system), ms; Linux clock ticks of 10 ms. */
+export function cpuMsOf(pid) {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that counts database round trips: each time a connection's
+ * client writes after the server last wrote (a query, or a pipelined batch of them, sent and then
+ * waited for). The server reaches the database through `port`. It runs on a thread of its own, so
+ * the load generator's event loop (autocannon, in this process) never delays a query.
+ */
+export async function roundTripCounter(target) {
+  const { Worker } = await import('node:worker_threads');
+  const shared = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `
+    const net = require('node:net');
+    const { workerData, parentPort } = require('node:worker_threads');
+    const { shared, host, port } = workerData;
+    const proxy = net.createServer((client) => {
+      const server = net.connect(port, host);
+      client.setNoDelay(true);
+      server.setNoDelay(true);
+      let waiting = false;
+      client.on('data', (chunk) => {
+        if (!waiting) Atomics.add(shared, 0, 1);
+        waiting = true;
+        server.write(chunk);
+      });
+      server.on('data', (chunk) => {
+        waiting = false;
+        client.write(chunk);
+      });
+      const close = () => {
+        client.destroy();
+        server.destroy();
+      };
+      client.on('error', close).on('close', close);
+      server.on('error', close).on('close', close);
+    });
+    proxy.listen(0, '127.0.0.1', () => parentPort.postMessage(proxy.address().port));
+    `,
+    { eval: true, workerData: { shared, host: target.hostname, port: Number(target.port) } },
+  );
+  const port = await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    port,
+    get trips() {
+      return Atomics.load(shared, 0);
+    },
+    close: () => worker.terminate(),
+  };
+}

@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, benchDatabase, cookieOf, ok, signUp, startServer } from './lib.mjs';
+import { api, benchDatabase, cookieOf, ok, roundTripCounter, signUp, startServer } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const DEMO_MERCHANT = { phone: '012-345 6789', password: 'Demo@1234' };
 const DEMO_BUYERS = ['013-000 0001', '013-000 0002', '013-000 0003'];
+/** The contract's MAX_CREDIT_LIMIT, sen. */
+const MAX_CREDIT_LIMIT = 100_000_000;
 const PASSWORD = 'Demo@1234';
 const OPERATOR_TOKEN = 'bench-market-operator-token';
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}`, 'x-operator': 'bench' };
@@ -26,8 +28,15 @@ export const PRICE_STEP = 10;
 export async function startMarket({ port, buyers = 50, orders = 30, credits = 60 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-market-'));
   const database = benchDatabase(`sm_bench_market_${process.pid}`);
+  // On PostgreSQL the server reaches its database through a proxy that counts round trips.
+  const counter = database.url ? await roundTripCounter(new URL(database.url)) : null;
+  const serverUrl = database.url && new URL(database.url);
+  if (serverUrl && counter) {
+    serverUrl.hostname = '127.0.0.1';
+    serverUrl.port = String(counter.port);
+  }
   const env = {
-    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO: 'true' } : {}),
+    ...(serverUrl ? { DATABASE_URL: serverUrl.toString(), SEED_DEMO: 'true' } : {}),
     OPERATOR_TOKEN,
     // Sign-in is measured at 50 connections from one address: the per-IP limit (30 a minute)
     // would answer most of it with 429. The per-phone rules and the hashing queue stay as they are.
@@ -90,17 +99,27 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
   }
   // Each sign-up hashes a password at the production cost: the server runs 4 at once and queues
   // 32, so batches of 8 keep every one accepted.
+  const buyerPhone = (n) => DEMO_BUYERS[n] ?? `+6019${String(1_000_000 + n)}`;
   const signUpBuyer = async (n) => {
-    const phone = `+6019${String(1_000_000 + n)}`;
-    const res = await signUp(base, 'buyer', phone, PASSWORD, operator);
+    const res = await signUp(base, 'buyer', buyerPhone(n), PASSWORD, operator);
     return cookieOf(res.headers, 'sm_buyer_session');
   };
   for (let n = buyerCookies.length; n < buyers; n += 8) {
     const batch = Array.from({ length: Math.min(8, buyers - n) }, (_, i) => signUpBuyer(n + i));
     buyerCookies.push(...(await Promise.all(batch)));
   }
+  // Bids and buyouts must be covered (PRODUCT.md §4a): every buyer gets the largest credit limit,
+  // so that the figures measure bidding, not refusals.
+  for (let n = 0; n < buyers; n += 1) {
+    await ok(
+      api(base, 'PUT', `/api/operator/buyers/${encodeURIComponent(buyerPhone(n))}/credit-limit`, {
+        body: { amount: MAX_CREDIT_LIMIT },
+        headers: operator,
+      }),
+    );
+  }
 
-  // Orders: lots bought out by the demo buyers, in turn (their wallets hold RM 20 000 each).
+  // Orders: lots bought out by the demo buyers, in turn.
   const orderLots = [];
   for (let left = orders; left > 0; left -= 20) {
     orderLots.push(
@@ -159,6 +178,10 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
     get pid() {
       return server.pid;
     },
+    /** Database round trips so far (PostgreSQL only; null on PGlite, which runs in the process). */
+    get roundTrips() {
+      return counter ? counter.trips : null;
+    },
     merchantCookie,
     merchantId,
     buyerCookies,
@@ -176,6 +199,7 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
     },
     async close() {
       await server.stop();
+      counter?.close();
       rmSync(dataDir, { recursive: true, force: true });
       database.drop();
     },
