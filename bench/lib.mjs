@@ -238,10 +238,11 @@ export function cpuMsOf(pid) {
 }
 
 /**
- * A TCP proxy in front of PostgreSQL that counts database round trips: each time a connection's
- * client writes after the server last wrote (a query, or a pipelined batch of them, sent and then
- * waited for). The server reaches the database through `port`. It runs on a thread of its own, so
- * the load generator's event loop (autocannon, in this process) never delays a query.
+ * A TCP proxy in front of PostgreSQL that counts database round trips: the client's Sync and
+ * simple Query messages, each of which node-postgres sends and then waits for the answer to (one
+ * statement, BEGIN and COMMIT included). The server reaches the database through `port`. It runs
+ * on a thread of its own, so the load generator's event loop (autocannon, in this process) never
+ * delays a query.
  */
 export async function roundTripCounter(target) {
   const { Worker } = await import('node:worker_threads');
@@ -251,20 +252,48 @@ export async function roundTripCounter(target) {
     const net = require('node:net');
     const { workerData, parentPort } = require('node:worker_threads');
     const { shared, host, port } = workerData;
+    const SYNC = 0x53, QUERY = 0x51, SSL_REQUEST = 80877103;
+    /** Reads the client's messages as they pass: 1-byte type, 4-byte length (startup: untyped). */
+    function reader() {
+      let started = false;
+      let header = Buffer.alloc(0);
+      let skip = 0;
+      return (chunk) => {
+        let at = 0;
+        while (at < chunk.length) {
+          if (skip > 0) {
+            const n = Math.min(skip, chunk.length - at);
+            skip -= n;
+            at += n;
+            continue;
+          }
+          const need = started ? 5 : 8;
+          const take = Math.min(need - header.length, chunk.length - at);
+          header = Buffer.concat([header, chunk.subarray(at, at + take)]);
+          at += take;
+          if (header.length < need) return;
+          if (started) {
+            if (header[0] === SYNC || header[0] === QUERY) Atomics.add(shared, 0, 1);
+            skip = header.readInt32BE(1) - 4;
+          } else {
+            // The startup message, or an SSL request that a startup message follows.
+            if (header.readInt32BE(4) !== SSL_REQUEST) started = true;
+            skip = header.readInt32BE(0) - 8;
+          }
+          header = Buffer.alloc(0);
+        }
+      };
+    }
     const proxy = net.createServer((client) => {
       const server = net.connect(port, host);
       client.setNoDelay(true);
       server.setNoDelay(true);
-      let waiting = false;
+      const read = reader();
       client.on('data', (chunk) => {
-        if (!waiting) Atomics.add(shared, 0, 1);
-        waiting = true;
+        read(chunk);
         server.write(chunk);
       });
-      server.on('data', (chunk) => {
-        waiting = false;
-        client.write(chunk);
-      });
+      server.on('data', (chunk) => client.write(chunk));
       const close = () => {
         client.destroy();
         server.destroy();

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { type Clock, systemClock, type TestClock } from './lib/clock.js';
 import { createAuctionService } from './modules/auctions/auctions.service.js';
 import { createBidService } from './modules/auctions/bids.service.js';
+import { startInvalidations } from './db/invalidation.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { httpSmsSender, outboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { createBankService } from './modules/bank/bank.service.js';
@@ -25,7 +26,7 @@ import type { PrinterNetwork } from './modules/printing/network-printer.js';
 import { createPrintingService } from './modules/printing/printing.service.js';
 import { createRecordsService } from './modules/records/records.service.js';
 import { createStoreService } from './modules/store/store.service.js';
-import type { Secrets } from './modules/system/settings.service.js';
+import { createFeeRateService, type Secrets } from './modules/system/settings.service.js';
 import { createMerchantWalletService } from './modules/wallet/merchant-wallet.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 
@@ -56,6 +57,7 @@ export async function createServices(
   const sms =
     deps.sms ??
     (config.sms.provider === 'http' ? httpSmsSender(config.sms, log) : outboxSmsSender(db, log));
+  const invalidations = await startInvalidations(database, log);
   const auth = createAuthService({
     db,
     clock,
@@ -63,8 +65,10 @@ export async function createServices(
     passwordHashCost: config.passwordHashCost,
     sms,
     log,
+    invalidations,
   });
-  const auctions = createAuctionService({ db, clock, log });
+  const feeRate = createFeeRateService({ db, invalidations });
+  const auctions = createAuctionService({ db, clock, log, feeRate });
   const bids = createBidService({ db, clock, auctions });
   const orders = createOrderService({
     db,
@@ -121,12 +125,18 @@ export async function createServices(
     boats: createBoatService({ db }),
     records: createRecordsService({ db, clock }),
     buyerTax: createBuyerTaxService({ db }),
-    operator: createOperatorService({ db, clock, payouts, store }),
+    operator: createOperatorService({ db, clock, payouts, store, feeRate }),
     media: createMediaService({ db, mediaDir: config.mediaDir, log }),
     events: createEventService({ db, clock, hub }),
     idempotency: createIdempotencyService({ db, clock }),
   };
-  return { services, stop: () => hub.stop() };
+  return {
+    services,
+    stop: async () => {
+      await hub.stop();
+      await invalidations.stop();
+    },
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];

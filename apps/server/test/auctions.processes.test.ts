@@ -220,6 +220,94 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   );
 
   it(
+    'a logout, a reset and a new fee rate in one process reach what the other keeps in memory',
+    async () => {
+      const [a, b] =
+        servers.length >= 2 ? servers : ([await start(), await start()] as ServerProcess[]);
+      if (!a || !b) throw new Error('two servers');
+      /** Until `check` holds: an invalidation crosses as a NOTIFY, a moment after the commit. */
+      const eventually = async (check: () => Promise<boolean>) => {
+        const until = Date.now() + 5_000;
+        while (!(await check())) {
+          if (Date.now() > until) throw new Error('the other process still answers the old way');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+
+      // One session, read (and kept) by both processes, then signed out through A.
+      const merchant = await signIn(a.base, 'merchant', '012-345 6789');
+      const onB = merchant.at(b.base);
+      expect((await onB.request('GET', '/api/me')).status).toBe(200);
+      expect((await merchant.request('POST', '/api/auth/logout')).status).toBe(200);
+      await eventually(async () => (await onB.request('GET', '/api/me')).status === 401);
+
+      // A password reset through A ends the account's session that B keeps.
+      const buyer = new HttpClient(a.base);
+      const phone = `+6019${7_000_000 + port}`;
+      await registerOverHttp(buyer, 'buyer', phone, 'Demo@1234');
+      const buyerOnB = buyer.at(b.base);
+      expect((await buyerOnB.request('GET', '/api/buyer/me')).status).toBe(200);
+      // One code a minute per phone: the sign-up's was just sent.
+      expect((await advance(a, 61_000)).status).toBe(200);
+      const sent = await buyer.request('POST', '/api/buyer/auth/sms-code', {
+        phone,
+        purpose: 'reset',
+      });
+      expect(sent.status).toBe(200);
+      const outbox = await buyer.request(
+        'GET',
+        `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`,
+        undefined,
+        operator,
+      );
+      const reset = await buyer.request('POST', '/api/buyer/auth/reset-password', {
+        phone,
+        code: outbox.json().items[0]?.code as string,
+        password: 'Other@5678x',
+        confirmPassword: 'Other@5678x',
+      });
+      expect(reset.status, JSON.stringify(reset.json())).toBe(200);
+      await eventually(async () => (await buyerOnB.request('GET', '/api/buyer/me')).status === 401);
+
+      // B shows a live lot's fee rate from memory; the operator sets a new one through A.
+      const seller = await signIn(b.base, 'merchant', '012-345 6789');
+      const lotRow = (
+        await sql.query(
+          'select boat_id, (select media_id from lot_media limit 1) as photo from lots limit 1',
+        )
+      ).rows[0];
+      const published = await seller.request('POST', '/api/auctions', {
+        lots: [
+          {
+            boatId: lotRow.boat_id,
+            harbor: 'Sekinchan',
+            freshness: 'fresh',
+            landedAt: new Date(Date.now() - 3_600_000).toISOString(),
+            name: 'Fee lot',
+            species: 'kembung',
+            quantity: 100,
+            startPrice: 1000,
+            photoIds: [lotRow.photo],
+          },
+        ],
+      });
+      expect(published.status).toBe(200);
+      const lotPath = `/api/lots/${published.json().lotIds[0] as string}`;
+      const rate = async () => (await seller.request('GET', lotPath)).json().serviceFeeRate;
+      const before = (await rate()) as number;
+      const set = await new HttpClient(a.base).request(
+        'PUT',
+        '/api/operator/service-fee',
+        { rateBps: before + 25 },
+        { ...operator, 'x-operator': 'cache test' },
+      );
+      expect(set.status, JSON.stringify(set.json())).toBe(200);
+      await eventually(async () => (await rate()) === before + 25);
+    },
+    2 * PROCESS_START_MS + 60_000,
+  );
+
+  it(
     'a server started after a crash ends the lots that came due while none ran',
     async () => {
       const live = servers.slice();

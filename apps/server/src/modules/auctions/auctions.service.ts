@@ -37,6 +37,7 @@ import { lockBuyerCover, recordsOf } from '../buyers/index.js';
 import { boatsOf } from '../boats/index.js';
 import { businessStatusOf } from '../store/index.js';
 import { serviceFeeBps } from '../system/index.js';
+import type { FeeRateService } from '../system/settings.service.js';
 import { allocate, rankBids } from './award.js';
 import * as repo from './auctions.repo.js';
 import type { BidRow, LotRow } from './auctions.repo.js';
@@ -184,10 +185,12 @@ export function createAuctionService({
   db,
   clock,
   log,
+  feeRate,
 }: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  feeRate: FeeRateService;
 }) {
   /** Checks what the contract cannot: the clock, and that boats and media are this merchant's. */
   async function checkLots(merchantId: string, lotsIn: ParsedLot[], now: Date) {
@@ -362,7 +365,7 @@ export function createAuctionService({
     const [standing, mediaRows, feeBps] = await Promise.all([
       repo.standingBids(db, lotIds),
       repo.mediaOfLots(db, lotIds),
-      serviceFeeBps(db),
+      feeRate.current(),
     ]);
     const lotsBy = groupBy(lotRows, (l) => l.auctionId);
     const bidsBy = groupBy(standing, (s) => s.bid.lotId);
@@ -434,7 +437,7 @@ export function createAuctionService({
       repo.lotsOfAuctions(db, [lot.auctionId]),
       repo.standingBids(db, [lot.id]),
       repo.mediaOfLots(db, [lot.id]),
-      lot.feeBps === null ? serviceFeeBps(db) : Promise.resolve(lot.feeBps),
+      lot.feeBps === null ? feeRate.current() : Promise.resolve(lot.feeBps),
       ended ? ordersOfLot(db, lot.id) : Promise.resolve([]),
       ended ? repo.relistsOf(db, lot.id) : Promise.resolve([]),
       ended && lot.returnedQuantity > 0

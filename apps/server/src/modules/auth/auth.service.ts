@@ -24,6 +24,11 @@ import {
   sha256,
 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  type Invalidation,
+  type Invalidations,
+  notifyInvalidation,
+} from '../../db/invalidation.js';
 import { accountEvent, insertEvent } from '../events/index.js';
 import * as repo from './auth.repo.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -36,6 +41,14 @@ export type { Role };
 const HOUR_MS = 60 * 60_000;
 /** Sliding sessions: extend at most once an hour, so reading a session rarely writes. */
 const SESSION_TOUCH_MS = HOUR_MS;
+/**
+ * Sessions kept in memory, so that a request costs no round trip to find its own: dropped at once
+ * by a logout or a reset in any process (invalidations), and read again after a minute at most,
+ * in case an invalidation was lost while the listening connection was down.
+ */
+const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MAX = 10_000;
+type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
 
 export interface AuthContext {
   accountId: string;
@@ -53,6 +66,7 @@ export interface AuthDeps {
   passwordHashCost: number;
   sms: SmsSender;
   log: FastifyBaseLogger;
+  invalidations: Invalidations;
 }
 
 /** ASVS 5.0 6.2.4: a password on the list of common ones is refused, before any code is spent. */
@@ -62,8 +76,51 @@ async function refuseCommon(password: string): Promise<void> {
   }
 }
 
-export function createAuthService({ db, clock, secret, passwordHashCost, sms, log }: AuthDeps) {
+export function createAuthService({
+  db,
+  clock,
+  secret,
+  passwordHashCost,
+  sms,
+  log,
+  invalidations,
+}: AuthDeps) {
   const passwords = passwordHasher(passwordHashCost);
+
+  /** By token hash, oldest first; `at` is when it was read (performance.now()). */
+  const cachedSessions = new Map<string, { session: SessionRow; at: number }>();
+  /**
+   * Counts invalidations: a session read while one arrived may be a row that is gone by now, so it
+   * is used but not kept.
+   */
+  let generation = 0;
+  const forget = (what: Invalidation | { kind: 'all' }) => {
+    generation += 1;
+    if (what.kind === 'all') cachedSessions.clear();
+    else if (what.kind === 'session') cachedSessions.delete(what.tokenHash);
+    else if (what.kind === 'account') {
+      for (const [hash, { session }] of cachedSessions) {
+        if (session.accountId === what.accountId) cachedSessions.delete(hash);
+      }
+    }
+  };
+  invalidations.subscribe(forget);
+
+  async function sessionOf(tokenHash: string): Promise<SessionRow | undefined> {
+    const cached = cachedSessions.get(tokenHash);
+    if (cached && performance.now() - cached.at < SESSION_CACHE_MS) return cached.session;
+    const readAt = generation;
+    const session = await repo.findSession(db, tokenHash);
+    cachedSessions.delete(tokenHash);
+    if (session && readAt === generation) {
+      if (cachedSessions.size >= SESSION_CACHE_MAX) {
+        cachedSessions.delete(cachedSessions.keys().next().value!);
+      }
+      cachedSessions.set(tokenHash, { session, at: performance.now() });
+    }
+    return session;
+  }
+
   /** A device cookie: a random id and its signature for this account, `id.signature`. */
   const deviceSignature = (role: Role, accountId: string, id: string) =>
     hmac(secret, `device:${role}:${accountId}:${id}`);
@@ -266,7 +323,13 @@ export function createAuthService({ db, clock, secret, passwordHashCost, sms, lo
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSession(db, sha256(token));
+      if (!token) return;
+      const tokenHash = sha256(token);
+      await db.transaction(async (tx) => {
+        await repo.deleteSession(tx, tokenHash);
+        await notifyInvalidation(tx, { kind: 'session', tokenHash });
+      });
+      forget({ kind: 'session', tokenHash });
     },
 
     /** Sets a new password and ends every session of the account (PRODUCT.md §3). */
@@ -274,11 +337,14 @@ export function createAuthService({ db, clock, secret, passwordHashCost, sms, lo
       await refuseCommon(input.password);
       await withValidCode(role, input, 'reset', false, async () => null);
       const passwordHash = await passwords.hash(input.password);
-      await withValidCode(role, input, 'reset', true, async (tx, accountId) => {
+      const accountId = await withValidCode(role, input, 'reset', true, async (tx, accountId) => {
         if (!accountId) throw new Error('reset without an account');
         await repo.setPassword(tx, accountId, passwordHash);
         await repo.deleteSessionsOf(tx, accountId);
+        await notifyInvalidation(tx, { kind: 'account', accountId });
+        return accountId;
       });
+      forget({ kind: 'account', accountId });
     },
 
     /**
@@ -291,16 +357,21 @@ export function createAuthService({ db, clock, secret, passwordHashCost, sms, lo
     ): Promise<{ auth: AuthContext; refreshed: boolean } | { error: ErrorCode }> {
       if (!token) return { error: 'NOT_LOGGED_IN' };
       const tokenHash = sha256(token);
-      const session = await repo.findSession(db, tokenHash);
+      const session = await sessionOf(tokenHash);
       if (!session || session.role !== role) return { error: 'SESSION_EXPIRED' };
       const now = clock.now();
       if (session.expiresAt <= now) {
+        cachedSessions.delete(tokenHash);
         await repo.deleteSession(db, tokenHash);
         return { error: 'SESSION_EXPIRED' };
       }
       const refreshed = now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS;
       if (refreshed) {
-        await repo.touchSession(db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS));
+        const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+        await repo.touchSession(db, tokenHash, now, expiresAt);
+        // The cached row is this process's own copy: it follows what was just written.
+        session.lastSeenAt = now;
+        session.expiresAt = expiresAt;
       }
       const auth = {
         accountId: session.accountId,

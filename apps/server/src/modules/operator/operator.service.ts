@@ -33,6 +33,7 @@ import { idempotent } from '../idempotency/index.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
 import { lockBusinessStatus, setBusinessStatus } from '../store/index.js';
 import type { StoreService } from '../store/store.service.js';
+import type { FeeRateService } from '../system/settings.service.js';
 import { serviceFeeBps, setServiceFeeBps } from '../system/index.js';
 import { walletChanged } from '../wallet/merchant-wallet.service.js';
 import { postEntry, withdrawalOf } from '../wallet/index.js';
@@ -56,11 +57,13 @@ export function createOperatorService({
   clock,
   payouts,
   store,
+  feeRate,
 }: {
   db: Db;
   clock: Clock;
   payouts: PayoutService;
   store: StoreService;
+  feeRate: FeeRateService;
 }) {
   const audit = (
     tx: Tx,
@@ -324,10 +327,11 @@ export function createOperatorService({
 
   /** The rate for orders created from now on; existing orders keep theirs (PRODUCT.md §5). */
   async function setServiceFee(operator: string, rateBps: number) {
-    return db.transaction(async (tx) => {
+    const set = await db.transaction(async (tx) => {
       const before = await serviceFeeBps(tx);
       if (before === rateBps) return { rateBps };
       await setServiceFeeBps(tx, rateBps);
+      await feeRate.changed(tx);
       await audit(
         tx,
         { operator, action: 'service_fee.set', targetType: 'setting', targetId: 'service_fee_bps' },
@@ -336,6 +340,8 @@ export function createOperatorService({
       );
       return { rateBps };
     });
+    feeRate.forget();
+    return set;
   }
 
   /** A payout run by hand; recorded, because it moves money. */
