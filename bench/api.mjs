@@ -3,7 +3,15 @@
 // bare Fastify hello-world loaded the same way in the same run. The endpoints read what the market
 // and the earlier parts made: auctions whose lots carry the bids of the bid benchmark, orders from
 // buyouts, the statement of the operator's credits.
-import { cannon, cpuMsOf, figures, helloWorld, quantile, workLoops } from './lib.mjs';
+import {
+  cannon,
+  cpuMsOf,
+  figures,
+  helloWorld,
+  quantile,
+  roundTripsPerCall,
+  workLoops,
+} from './lib.mjs';
 import { DEMO_MERCHANT } from './market.mjs';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -31,13 +39,8 @@ export async function benchApi(market, record, { helloPort, lotId }) {
     const r = figures(await cannon({ ...opts, duration: SECONDS }));
     return { ...r, cpuMs: (cpuMsOf(market.pid) - cpuBefore) / r.answered };
   };
-  /** Database round trips of one call: 20 calls one after another, counted at the proxy. */
-  const tripsOf = async (url, init) => {
-    if (market.roundTrips === null) return null;
-    const before = market.roundTrips;
-    for (let i = 0; i < 20; i += 1) await (await fetch(url, init)).arrayBuffer();
-    return Math.round(((market.roundTrips - before) / 20) * 10) / 10;
-  };
+  const tripsOf = (url, init) =>
+    roundTripsPerCall(market, 20, async () => (await fetch(url, init)).arrayBuffer());
   const cost = (r, trips) =>
     `; server CPU ${r.cpuMs.toFixed(2)} ms/req${trips === null ? '' : `; ${trips} DB round trips/call`}`;
   for (const [label, path, auth] of [

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { cpuMsOf, quantile, workLoops } from './lib.mjs';
+import { cpuMsOf, quantile, roundTripsPerCall, workLoops } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_BIDS_SECONDS ?? 10);
 const LOTS = 20;
@@ -99,13 +99,8 @@ export async function benchBids(market, record) {
     }
   };
   await workLoops(buyers, 2, bidOnce); // warm-up
-  // Database round trips of one accepted bid, alone: 20 raises one after another.
-  let trips = null;
-  if (market.roundTrips !== null) {
-    const before = market.roundTrips;
-    for (let i = 0; i < 20; i += 1) await bidOnce(0);
-    trips = Math.round(((market.roundTrips - before) / 20) * 10) / 10;
-  }
+  // Database round trips of one accepted bid, alone: raises one after another.
+  const trips = await roundTripsPerCall(market, 20, () => bidOnce(0));
   const acceptedBefore = accepted;
   latencies.length = 0;
   const cpuBefore = cpuMsOf(market.pid);

@@ -317,3 +317,24 @@ export async function roundTripCounter(target) {
     close: () => worker.terminate(),
   };
 }
+
+/**
+ * Database round trips of one call (PostgreSQL; null on PGlite): `n` calls one after another, less
+ * what the server's jobs sent in an idle interval as long; the least of three tries, as the jobs'
+ * bursts only ever add.
+ */
+export async function roundTripsPerCall(market, n, call) {
+  if (market.roundTrips === null) return null;
+  let busy = Infinity;
+  let idle = Infinity;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const started = performance.now();
+    const before = market.roundTrips;
+    for (let i = 0; i < n; i += 1) await call(i);
+    busy = Math.min(busy, market.roundTrips - before);
+    const quiet = market.roundTrips;
+    await sleep(performance.now() - started);
+    idle = Math.min(idle, market.roundTrips - quiet);
+  }
+  return Math.round((Math.max(0, busy - idle) / n) * 10) / 10;
+}

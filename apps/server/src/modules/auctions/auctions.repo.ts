@@ -86,6 +86,67 @@ export async function standingBids(tx: Tx, lotIds: readonly string[]) {
     .where(and(inArray(bids.lotId, [...lotIds]), isNull(bids.supersededAt)));
 }
 
+export interface LotBidFigures {
+  bidCount: number;
+  bidQuantity: number;
+  /** The standing bids' amounts, as each would be paid in full. */
+  bidAmount: number;
+  /** What the standing bids win if the lot ended now (PRODUCT.md §4), and its service fee. */
+  winningAmount: number;
+  winningFee: number;
+}
+
+/**
+ * The standing bids' figures of each lot, added up in the database (a list reads no bid rows).
+ * The award rule as `allocate` has it: in rank order (price, then time, then seq) each bid wins
+ * what the bids above it left of the lot; amounts are amountOf (half-up to the sen) per bid and
+ * fees feeOf per winning amount, at the lot's fixed rate or else `feeBps`.
+ */
+export async function bidFiguresOfLots(
+  tx: Tx,
+  lotIds: readonly string[],
+  feeBps: number,
+): Promise<Map<string, LotBidFigures>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = rowsOf<{
+    lot_id: string;
+    bid_count: number;
+    bid_quantity: string;
+    bid_amount: string;
+    winning_amount: string;
+    winning_fee: string;
+  }>(
+    await tx.execute(sql`
+      select r.lot_id, count(*)::int as bid_count, sum(r.quantity) as bid_quantity,
+        sum((r.quantity::bigint * r.price + 5) / 10) as bid_amount,
+        sum(r.won) as winning_amount, sum((r.won * r.fee_bps + 5000) / 10000) as winning_fee
+      from (
+        select b.lot_id, b.quantity, b.price, coalesce(l.fee_bps, ${feeBps}) as fee_bps,
+          (greatest(0, least(b.quantity, l.quantity - coalesce(sum(b.quantity) over (
+            partition by b.lot_id order by b.price desc, b.created_at, b.seq
+            rows between unbounded preceding and 1 preceding), 0)))::bigint * b.price + 5) / 10 as won
+        from ${bids} b join ${lots} l on l.id = b.lot_id
+        where b.lot_id in (${sql.join(
+          lotIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and b.superseded_at is null
+      ) r
+      group by r.lot_id`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.lot_id,
+      {
+        bidCount: Number(r.bid_count),
+        bidQuantity: Number(r.bid_quantity),
+        bidAmount: Number(r.bid_amount),
+        winningAmount: Number(r.winning_amount),
+        winningFee: Number(r.winning_fee),
+      },
+    ]),
+  );
+}
+
 export async function standingBidOf(tx: Tx, lotId: string, buyerId: string) {
   const [row] = await tx
     .select()

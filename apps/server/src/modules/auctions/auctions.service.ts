@@ -362,13 +362,11 @@ export function createAuctionService({
       shown.map((a) => a.id),
     );
     const lotIds = lotRows.map((l) => l.id);
-    const [standing, mediaRows, feeBps] = await Promise.all([
-      repo.standingBids(db, lotIds),
+    const [figures, mediaRows] = await Promise.all([
+      feeRate.current().then((feeBps) => repo.bidFiguresOfLots(db, lotIds, feeBps)),
       repo.mediaOfLots(db, lotIds),
-      feeRate.current(),
     ]);
     const lotsBy = groupBy(lotRows, (l) => l.auctionId);
-    const bidsBy = groupBy(standing, (s) => s.bid.lotId);
     const mediaBy = groupBy(mediaRows, (m) => m.lotId);
 
     const items: AuctionSummary[] = shown.map((auction) => {
@@ -380,14 +378,15 @@ export function createAuctionService({
       let bidCount = 0;
       let settlement = 0;
       for (const lot of its) {
-        const lotBids = bidsBy.get(lot.id) ?? [];
-        bidCount += lotBids.length;
-        for (const { bid } of lotBids) {
-          bidQuantity += bid.quantity;
-          bidAmount += amountOf(bid.quantity, bid.price);
-        }
-        const s = settlementOf(lot, lotBids, lot.feeBps ?? feeBps);
-        settlement += s.amount - s.fee;
+        const f = figures.get(lot.id);
+        bidCount += f?.bidCount ?? 0;
+        bidQuantity += f?.bidQuantity ?? 0;
+        bidAmount += f?.bidAmount ?? 0;
+        // An ended lot's settlement is what its award wrote; a live one's, what its bids win now.
+        settlement +=
+          lot.status === 'ended'
+            ? lot.awardedAmount - lot.awardedFee
+            : (f?.winningAmount ?? 0) - (f?.winningFee ?? 0);
       }
       const live = its.some((l) => lotStatusAt(l, now) === 'live');
       const thumb = (mediaBy.get(first.id) ?? []).find((m) => m.media.kind === 'photo');
