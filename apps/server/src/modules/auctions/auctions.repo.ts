@@ -147,6 +147,71 @@ export async function bidFiguresOfLots(
   );
 }
 
+/** What a buyer's list shows of a live lot's bids: how many, the best price, and its own. */
+export interface BuyerLotFigures {
+  bidCount: number;
+  highestPrice: number | null;
+  mine: { quantity: number; price: number; createdAt: Date; winningQuantity: number } | null;
+}
+
+/**
+ * Each live lot's standing bids as `buyerId` sees them, added up in the database: its own bid
+ * with the kg it wins if the lot ended now (the award rule as bidFiguresOfLots has it).
+ */
+export async function buyerFiguresOfLots(
+  tx: Tx,
+  lotIds: readonly string[],
+  buyerId: string,
+): Promise<Map<string, BuyerLotFigures>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = rowsOf<{
+    lot_id: string;
+    bid_count: number;
+    highest_price: number;
+    my_quantity: number | null;
+    my_price: number | null;
+    my_at: string | Date | null;
+    my_won: string | number | null;
+  }>(
+    await tx.execute(sql`
+      select r.lot_id, count(*)::int as bid_count, max(r.price) as highest_price,
+        max(r.quantity) filter (where r.mine) as my_quantity,
+        max(r.price) filter (where r.mine) as my_price,
+        max(r.created_at) filter (where r.mine) as my_at,
+        max(r.won) filter (where r.mine) as my_won
+      from (
+        select b.lot_id, b.quantity, b.price, b.created_at, b.buyer_id = ${buyerId} as mine,
+          greatest(0, least(b.quantity, l.quantity - coalesce(sum(b.quantity) over (
+            partition by b.lot_id order by b.price desc, b.created_at, b.seq
+            rows between unbounded preceding and 1 preceding), 0))) as won
+        from ${bids} b join ${lots} l on l.id = b.lot_id
+        where b.lot_id in (${sql.join(
+          lotIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and b.superseded_at is null
+      ) r
+      group by r.lot_id`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.lot_id,
+      {
+        bidCount: Number(r.bid_count),
+        highestPrice: Number(r.highest_price),
+        mine:
+          r.my_quantity === null || r.my_price === null || r.my_at === null
+            ? null
+            : {
+                quantity: Number(r.my_quantity),
+                price: Number(r.my_price),
+                createdAt: new Date(r.my_at),
+                winningQuantity: Number(r.my_won),
+              },
+      },
+    ]),
+  );
+}
+
 export async function standingBidOf(tx: Tx, lotId: string, buyerId: string) {
   const [row] = await tx
     .select()

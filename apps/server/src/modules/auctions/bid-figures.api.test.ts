@@ -6,15 +6,18 @@ import { lotInput, publish } from '../../../test/auctions.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 import { newBuyer, verifiedMerchant } from '../../../test/market.js';
 import { allocate } from './award.js';
-import { bidFiguresOfLots, insertBid } from './auctions.repo.js';
+import type { BidRow } from './auctions.repo.js';
+import { bidFiguresOfLots, buyerFiguresOfLots, insertBid, lotById } from './auctions.repo.js';
+import { buyerFigures } from './bids.service.js';
 
 const BUYERS = 6;
 const QUANTITIES = [50, 100, 1000];
 
 /**
- * The auction list adds its lots' bids up in SQL (bidFiguresOfLots); the lot page and the award
- * use `allocate` in TypeScript. Random standing bids, with ties in price and time, must give the
- * same figures both ways.
+ * The lists add their lots' bids up in SQL (bidFiguresOfLots for the merchant's auctions,
+ * buyerFiguresOfLots for a buyer's live lots); the lot pages and the award use `allocate` in
+ * TypeScript. Random standing bids, with ties in price and time, must give the same figures both
+ * ways.
  */
 describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
   let t: TestApp;
@@ -54,6 +57,7 @@ describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
         async (bidsPerLot, feeBps) => {
           await db.execute(sql`delete from bids`);
           const expected = new Map<string, number[]>();
+          const standingOf = new Map<string, BidRow[]>();
           for (const [i, lotBids] of bidsPerLot.entries()) {
             const lotId = lotIds[i]!;
             const standing = [];
@@ -72,6 +76,7 @@ describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
               });
               if (!superseded) standing.push(row);
             }
+            standingOf.set(lotId, standing);
             if (standing.length === 0) continue;
             let winning = 0;
             let fee = 0;
@@ -97,6 +102,23 @@ describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
               ]),
             ),
           ).toEqual(expected);
+
+          // Each buyer's view of the lots: count, best price, its own bid and what it wins.
+          for (const buyerId of buyerIds) {
+            const got = await buyerFiguresOfLots(db, lotIds, buyerId);
+            for (const lotId of lotIds) {
+              const standing = standingOf.get(lotId) ?? [];
+              const lot = (await lotById(db, lotId))!;
+              const want = buyerFigures(
+                lot,
+                standing.map((bid) => ({ bid, buyerPhone: '' })),
+                buyerId,
+              );
+              expect(got.get(lotId) ?? { bidCount: 0, highestPrice: null, mine: null }).toEqual(
+                want,
+              );
+            }
+          }
         },
       ),
       { numRuns: 60, seed: 20_261_127 },

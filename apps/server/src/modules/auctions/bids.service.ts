@@ -17,7 +17,7 @@ import { insertEvent } from '../events/index.js';
 import { mediaItemOf } from '../media/index.js';
 import { storeNameOf } from '../store/index.js';
 import * as repo from './auctions.repo.js';
-import type { LotRow } from './auctions.repo.js';
+import type { BuyerLotFigures, LotRow } from './auctions.repo.js';
 import {
   type AuctionService,
   ladderOf,
@@ -28,6 +28,30 @@ import {
 } from './auctions.service.js';
 
 const LIST_LIMIT = 100;
+
+/**
+ * A lot's figures for one buyer from its standing bids already read (the lot page, which shows
+ * the whole ladder); a list reads them added up in the database (buyerFiguresOfLots).
+ */
+export function buyerFigures(
+  lot: LotRow,
+  standing: readonly StandingBid[],
+  buyerId: string,
+): BuyerLotFigures {
+  const mine = standing.find((s) => s.bid.buyerId === buyerId)?.bid;
+  return {
+    bidCount: standing.length,
+    highestPrice: standing.reduce<number | null>((m, s) => Math.max(m ?? 0, s.bid.price), null),
+    mine: mine
+      ? {
+          quantity: mine.quantity,
+          price: mine.price,
+          createdAt: mine.createdAt,
+          winningQuantity: winningQuantities(lot, standing).get(mine.id) ?? 0,
+        }
+      : null,
+  };
+}
 
 /** The buyer API: live lots, bids and buyouts (PRODUCT.md §4), own bids and awards. */
 export function createBidService({
@@ -128,26 +152,24 @@ export function createBidService({
   function buyerView(
     lot: LotRow,
     storeName: string | null,
-    standing: StandingBid[],
+    figures: BuyerLotFigures | undefined,
     media: ReturnType<typeof mediaItemOf>[],
-    buyerId: string,
     now: Date,
   ): BuyerLot {
-    const won = winningQuantities(lot, standing);
-    const mine = standing.find((s) => s.bid.buyerId === buyerId)?.bid;
+    const mine = figures?.mine;
     return {
       ...lotFacts(lot, media, now),
       storeName,
       boatNumber: lot.boatNumber,
-      bidCount: standing.length,
-      highestPrice: standing.reduce<number | null>((m, s) => Math.max(m ?? 0, s.bid.price), null),
+      bidCount: figures?.bidCount ?? 0,
+      highestPrice: figures?.highestPrice ?? null,
       myBid: mine
         ? {
             quantity: mine.quantity,
             price: mine.price,
             amount: amountOf(mine.quantity, mine.price),
             at: mine.createdAt.toISOString(),
-            winningQuantity: won.get(mine.id) ?? 0,
+            winningQuantity: mine.winningQuantity,
           }
         : null,
     };
@@ -168,7 +190,7 @@ export function createBidService({
     ]);
     const media = mediaRows.map((m) => mediaItemOf(m.media));
     return {
-      ...buyerView(lot, storeName, standing, media, buyerId, now),
+      ...buyerView(lot, storeName, buyerFigures(lot, standing, buyerId), media, now),
       bids: ladderOf(lot, standing),
       serverNow: now.toISOString(),
     };
@@ -185,19 +207,17 @@ export function createBidService({
     );
     const shown = page.slice(0, query.limit);
     const ids = shown.map((r) => r.lot.id);
-    const [standing, mediaRows] = await Promise.all([
-      repo.standingBids(db, ids),
+    const [figures, mediaRows] = await Promise.all([
+      repo.buyerFiguresOfLots(db, ids, buyerId),
       repo.mediaOfLots(db, ids),
     ]);
-    const bidsBy = groupBy(standing, (s) => s.bid.lotId);
     const mediaBy = groupBy(mediaRows, (m) => m.lotId);
     const items = shown.map(({ lot, storeName }) =>
       buyerView(
         lot,
         storeName,
-        bidsBy.get(lot.id) ?? [],
+        figures.get(lot.id),
         (mediaBy.get(lot.id) ?? []).map((m) => mediaItemOf(m.media)),
-        buyerId,
         now,
       ),
     );
