@@ -212,6 +212,33 @@ export async function buyerFiguresOfLots(
   );
 }
 
+/**
+ * A bid or a raise through the database's sm_place_bid (migration 0013): the lot and the buyer's
+ * account locked, every rule checked, the standing bid superseded and the new one written, in one
+ * round trip. `outcome` is 'ok' or the refusal's error code.
+ */
+export async function placeBid(
+  tx: Tx,
+  bid: { lotId: string; buyerId: string; quantity: number; price: number; now: Date },
+) {
+  const [row] = rowsOf<{
+    outcome: string;
+    shortfall: string | number | null;
+    merchant_id: string | null;
+    auction_id: string | null;
+  }>(
+    await tx.execute(sql`select * from sm_place_bid(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
+      ${bid.quantity}::integer, ${bid.price}::integer, ${bid.now.toISOString()}::timestamptz)`),
+  );
+  if (!row) throw new Error('sm_place_bid answered nothing');
+  return {
+    outcome: row.outcome,
+    shortfall: row.shortfall === null ? null : Number(row.shortfall),
+    merchantId: row.merchant_id,
+    auctionId: row.auction_id,
+  };
+}
+
 export async function standingBidOf(tx: Tx, lotId: string, buyerId: string) {
   const [row] = await tx
     .select()

@@ -1,6 +1,8 @@
 import {
   amountOf,
   type BuyerLot,
+  ERROR_CODES,
+  type ErrorCode,
   type buyerBidsResponse,
   type buyerLotDetail,
   type buyerLotListQuery,
@@ -12,7 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
-import { assertCovered } from '../buyers/index.js';
+import { assertCovered, insufficientBalance } from '../buyers/index.js';
 import { insertEvent } from '../events/index.js';
 import { mediaItemOf } from '../media/index.js';
 import { storeNameOf } from '../store/index.js';
@@ -69,57 +71,39 @@ export function createBidService({
     if (lotStatusAt(lot, now) !== 'live') throw new AppError('LOT_ENDED');
   }
 
+  /** Where each refusal of the bid function points in the request. */
+  const FIELD_OF: Partial<Record<ErrorCode, string>> = {
+    BID_BELOW_START: 'price',
+    BID_AT_BUYOUT: 'price',
+    BID_OVER_QUANTITY: 'quantity',
+  };
+
   async function placeBid(
     buyerId: string,
     lotId: string,
     input: { quantity: number; price: number },
   ) {
-    const lot = await db.transaction(async (tx) => {
-      const lot = await repo.lockLot(tx, lotId);
-      const now = clock.now();
-      assertLive(lot, now);
-      if (input.price < lot.startPrice) throw new AppError('BID_BELOW_START', { field: 'price' });
-      if (lot.buyoutPrice !== null && input.price >= lot.buyoutPrice) {
-        throw new AppError('BID_AT_BUYOUT', { field: 'price' });
+    const now = clock.now();
+    // The checks, the supersede and the insert are one call (auctions.repo placeBid); the event
+    // goes in the same transaction, after the bid, so that its notification reads the bid.
+    await db.transaction(async (tx) => {
+      const placed = await repo.placeBid(tx, { lotId, buyerId, ...input, now });
+      if (placed.outcome !== 'ok') {
+        if (!(placed.outcome in ERROR_CODES)) throw new Error(`sm_place_bid: ${placed.outcome}`);
+        const code = placed.outcome as ErrorCode;
+        if (code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(placed.shortfall ?? 0);
+        const field = FIELD_OF[code];
+        throw new AppError(code, field ? { field } : {});
       }
-      if (input.quantity > lot.quantity) {
-        throw new AppError('BID_OVER_QUANTITY', { field: 'quantity' });
-      }
-      const previous = await repo.standingBidOf(tx, lotId, buyerId);
-      if (previous) {
-        // A binding bid may only grow: never less kg or a lower price, and more of at least one.
-        const raises =
-          input.price >= previous.price &&
-          input.quantity >= previous.quantity &&
-          (input.price > previous.price || input.quantity > previous.quantity);
-        if (!raises) throw new AppError('BID_NOT_RAISED');
-      }
-      await assertCovered(tx, {
-        buyerId,
-        merchantId: lot.merchantId,
-        amount: amountOf(input.quantity, input.price),
-        replaces: previous ? amountOf(previous.quantity, previous.price) : 0,
-      });
-      if (previous) await repo.supersedeBid(tx, previous.id, now);
-      await repo.insertBid(tx, {
-        lotId,
-        buyerId,
-        quantity: input.quantity,
-        price: input.price,
-        createdAt: now,
-      });
       await insertEvent(tx, {
-        merchantId: lot.merchantId,
+        merchantId: placed.merchantId!,
         type: 'bid',
-        auctionId: lot.auctionId,
+        auctionId: placed.auctionId,
         lotId,
         createdAt: now,
       });
-      return lot;
     });
-    // A bid writes nothing to the lot's row, so the row read under the lock is the lot as it is
-    // after the bid: no second read.
-    return detailOf(buyerId, lot);
+    return lotForBuyer(buyerId, lotId);
   }
 
   /** The whole lot at the buyout price, at once; the lot ends and every other bid loses. */

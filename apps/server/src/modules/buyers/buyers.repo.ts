@@ -10,16 +10,10 @@ import { lockAccount } from '../wallet/index.js';
  * kg, half-up), plus every order awaiting payment. A lot past its end but not yet awarded still
  * counts: its bids are about to become orders, so the figure is never short.
  */
-const exposureOf = (buyerId: string) => sql`(
-  coalesce((select sum((b.quantity::bigint * b.price + 5) / 10)
-    from bids b join lots l on l.id = b.lot_id
-    where b.buyer_id = ${buyerId} and b.superseded_at is null and l.status = 'live'), 0)
-  + coalesce((select sum(o.subtotal) from orders o
-    where o.buyer_id = ${buyerId} and o.status = 'pending_payment'), 0))`;
-
-const balanceOf = (buyerId: string) =>
-  sql`coalesce((select w.balance_after from wallet_entries w
-    where w.account_id = ${buyerId} order by w.id desc limit 1), 0)`;
+// The cover's parts as the database defines them (migration 0013), for the bid function and these
+// reads alike.
+const exposureOf = (buyerId: string) => sql`sm_buyer_exposure(${buyerId}::uuid)`;
+const balanceOf = (buyerId: string) => sql`sm_buyer_balance(${buyerId}::uuid)`;
 
 export interface CoverRow {
   balance: number;

@@ -26,10 +26,12 @@ export async function assertCovered(
   if (cover.sameParty) throw new AppError('OWN_LOT');
   const shortfall =
     cover.exposure - bid.replaces + bid.amount - (cover.balance + cover.creditLimit);
-  if (shortfall > 0) {
-    throw new AppError('INSUFFICIENT_BALANCE', {
-      shortfall,
-      message: `${ERROR_CODES.INSUFFICIENT_BALANCE.message}: ${formatRM(shortfall)} missing`,
-    });
-  }
+  if (shortfall > 0) throw insufficientBalance(shortfall);
 }
+
+/** The refusal of a bid or buyout its buyer cannot cover, with what is missing, in sen. */
+export const insufficientBalance = (shortfall: number) =>
+  new AppError('INSUFFICIENT_BALANCE', {
+    shortfall,
+    message: `${ERROR_CODES.INSUFFICIENT_BALANCE.message}: ${formatRM(shortfall)} missing`,
+  });

@@ -13,4 +13,4 @@ export {
   type BuyerRow,
   updateBuyer,
 } from './buyers.repo.js';
-export { assertCovered, buyerCover } from './cover.js';
+export { assertCovered, buyerCover, insufficientBalance } from './cover.js';
