@@ -79,6 +79,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     return client;
   }
 
+  /** One 10 kg lot of the demo store, with the boat and a photo of the first test's lots. */
+  async function publishOne(merchant: HttpClient, lot: { name: string; startPrice: number }) {
+    const row = (
+      await sql.query(
+        'select boat_id, (select media_id from lot_media limit 1) as photo from lots limit 1',
+      )
+    ).rows[0];
+    const res = await merchant.request('POST', '/api/auctions', {
+      lots: [
+        {
+          boatId: row.boat_id,
+          harbor: 'Sekinchan',
+          freshness: 'fresh',
+          landedAt: new Date(Date.now() - 3_600_000).toISOString(),
+          species: 'sotong',
+          quantity: 100,
+          photoIds: [row.photo],
+          ...lot,
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    return res.json().lotIds[0] as string;
+  }
+
   /** A new buyer with RM 2,000 from the operator: more than all its bids below ask (§4a). */
   async function registerBuyer(base: string, n: number) {
     const client = new HttpClient(base);
@@ -271,28 +296,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
       // B shows a live lot's fee rate from memory; the operator sets a new one through A.
       const seller = await signIn(b.base, 'merchant', '012-345 6789');
-      const lotRow = (
-        await sql.query(
-          'select boat_id, (select media_id from lot_media limit 1) as photo from lots limit 1',
-        )
-      ).rows[0];
-      const published = await seller.request('POST', '/api/auctions', {
-        lots: [
-          {
-            boatId: lotRow.boat_id,
-            harbor: 'Sekinchan',
-            freshness: 'fresh',
-            landedAt: new Date(Date.now() - 3_600_000).toISOString(),
-            name: 'Fee lot',
-            species: 'kembung',
-            quantity: 100,
-            startPrice: 1000,
-            photoIds: [lotRow.photo],
-          },
-        ],
-      });
-      expect(published.status).toBe(200);
-      const lotPath = `/api/lots/${published.json().lotIds[0] as string}`;
+      const lotPath = `/api/lots/${await publishOne(seller, { name: 'Fee lot', startPrice: 1000 })}`;
       const rate = async () => (await seller.request('GET', lotPath)).json().serviceFeeRate;
       const before = (await rate()) as number;
       const set = await new HttpClient(a.base).request(
@@ -314,28 +318,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       const first = live[0] as ServerProcess;
       const merchant = await signIn(first.base, 'merchant', '012-345 6789');
       const buyer = await signIn(first.base, 'buyer', '013-000 0002');
-      const lotRow = (
-        await sql.query(
-          'select boat_id, (select media_id from lot_media limit 1) as photo from lots limit 1',
-        )
-      ).rows[0];
-      const res = await merchant.request('POST', '/api/auctions', {
-        lots: [
-          {
-            boatId: lotRow.boat_id,
-            harbor: 'Sekinchan',
-            freshness: 'frozen',
-            landedAt: new Date(Date.now() - 3_600_000).toISOString(),
-            name: 'Crash lot',
-            species: 'sotong',
-            quantity: 100,
-            startPrice: 1500,
-            photoIds: [lotRow.photo],
-          },
-        ],
-      });
-      expect(res.status).toBe(200);
-      const lotId = res.json().lotIds[0] as string;
+      const lotId = await publishOne(merchant, { name: 'Crash lot', startPrice: 1500 });
       expect(
         (
           await buyer.request('POST', `/api/buyer/lots/${lotId}/bids`, {

@@ -86,6 +86,22 @@ export async function standingBids(tx: Tx, lotIds: readonly string[]) {
     .where(and(inArray(bids.lotId, [...lotIds]), isNull(bids.supersededAt)));
 }
 
+/**
+ * The standing bids of these lots, each with `won`, the kg it wins if its lot ended now: the award
+ * rule as `allocate` has it (PRODUCT.md §4), in rank order (price, then time, then seq) each bid
+ * wins what the bids above it left of the lot.
+ */
+const standingWithWins = (lotIds: readonly string[]) => sql`
+  select b.lot_id, b.buyer_id, b.quantity, b.price, b.created_at, l.fee_bps,
+    greatest(0, least(b.quantity, l.quantity - coalesce(sum(b.quantity) over (
+      partition by b.lot_id order by b.price desc, b.created_at, b.seq
+      rows between unbounded preceding and 1 preceding), 0))) as won
+  from ${bids} b join ${lots} l on l.id = b.lot_id
+  where b.lot_id in (${sql.join(
+    lotIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}) and b.superseded_at is null`;
+
 export interface LotBidFigures {
   bidCount: number;
   bidQuantity: number;
@@ -97,10 +113,9 @@ export interface LotBidFigures {
 }
 
 /**
- * The standing bids' figures of each lot, added up in the database (a list reads no bid rows).
- * The award rule as `allocate` has it: in rank order (price, then time, then seq) each bid wins
- * what the bids above it left of the lot; amounts are amountOf (half-up to the sen) per bid and
- * fees feeOf per winning amount, at the lot's fixed rate or else `feeBps`.
+ * The standing bids' figures of each lot, added up in the database (a list reads no bid rows):
+ * amounts are amountOf (half-up to the sen) per bid, fees feeOf per winning amount, at the lot's
+ * fixed rate or else `feeBps`.
  */
 export async function bidFiguresOfLots(
   tx: Tx,
@@ -119,18 +134,10 @@ export async function bidFiguresOfLots(
     await tx.execute(sql`
       select r.lot_id, count(*)::int as bid_count, sum(r.quantity) as bid_quantity,
         sum((r.quantity::bigint * r.price + 5) / 10) as bid_amount,
-        sum(r.won) as winning_amount, sum((r.won * r.fee_bps + 5000) / 10000) as winning_fee
-      from (
-        select b.lot_id, b.quantity, b.price, coalesce(l.fee_bps, ${feeBps}) as fee_bps,
-          (greatest(0, least(b.quantity, l.quantity - coalesce(sum(b.quantity) over (
-            partition by b.lot_id order by b.price desc, b.created_at, b.seq
-            rows between unbounded preceding and 1 preceding), 0)))::bigint * b.price + 5) / 10 as won
-        from ${bids} b join ${lots} l on l.id = b.lot_id
-        where b.lot_id in (${sql.join(
-          lotIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and b.superseded_at is null
-      ) r
+        sum(r.amount) as winning_amount,
+        sum((r.amount * coalesce(r.fee_bps, ${feeBps}) + 5000) / 10000) as winning_fee
+      from (select w.*, (w.won::bigint * w.price + 5) / 10 as amount
+        from (${standingWithWins(lotIds)}) w) r
       group by r.lot_id`),
   );
   return new Map(
@@ -156,7 +163,7 @@ export interface BuyerLotFigures {
 
 /**
  * Each live lot's standing bids as `buyerId` sees them, added up in the database: its own bid
- * with the kg it wins if the lot ended now (the award rule as bidFiguresOfLots has it).
+ * with the kg it wins if the lot ended now.
  */
 export async function buyerFiguresOfLots(
   tx: Tx,
@@ -175,21 +182,11 @@ export async function buyerFiguresOfLots(
   }>(
     await tx.execute(sql`
       select r.lot_id, count(*)::int as bid_count, max(r.price) as highest_price,
-        max(r.quantity) filter (where r.mine) as my_quantity,
-        max(r.price) filter (where r.mine) as my_price,
-        max(r.created_at) filter (where r.mine) as my_at,
-        max(r.won) filter (where r.mine) as my_won
-      from (
-        select b.lot_id, b.quantity, b.price, b.created_at, b.buyer_id = ${buyerId} as mine,
-          greatest(0, least(b.quantity, l.quantity - coalesce(sum(b.quantity) over (
-            partition by b.lot_id order by b.price desc, b.created_at, b.seq
-            rows between unbounded preceding and 1 preceding), 0))) as won
-        from ${bids} b join ${lots} l on l.id = b.lot_id
-        where b.lot_id in (${sql.join(
-          lotIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and b.superseded_at is null
-      ) r
+        max(r.quantity) filter (where r.buyer_id = ${buyerId}) as my_quantity,
+        max(r.price) filter (where r.buyer_id = ${buyerId}) as my_price,
+        max(r.created_at) filter (where r.buyer_id = ${buyerId}) as my_at,
+        max(r.won) filter (where r.buyer_id = ${buyerId}) as my_won
+      from (${standingWithWins(lotIds)}) r
       group by r.lot_id`),
   );
   return new Map(

@@ -31,6 +31,13 @@ import {
 
 const LIST_LIMIT = 100;
 
+/** Where each refusal of the bid function points in the request. */
+const FIELD_OF: Partial<Record<ErrorCode, string>> = {
+  BID_BELOW_START: 'price',
+  BID_AT_BUYOUT: 'price',
+  BID_OVER_QUANTITY: 'quantity',
+};
+
 /**
  * A lot's figures for one buyer from its standing bids already read (the lot page, which shows
  * the whole ladder); a list reads them added up in the database (buyerFiguresOfLots).
@@ -70,13 +77,6 @@ export function createBidService({
     if (!lot) throw new AppError('NOT_FOUND');
     if (lotStatusAt(lot, now) !== 'live') throw new AppError('LOT_ENDED');
   }
-
-  /** Where each refusal of the bid function points in the request. */
-  const FIELD_OF: Partial<Record<ErrorCode, string>> = {
-    BID_BELOW_START: 'price',
-    BID_AT_BUYOUT: 'price',
-    BID_OVER_QUANTITY: 'quantity',
-  };
 
   async function placeBid(
     buyerId: string,
