@@ -362,12 +362,13 @@ export function createOperatorService({
     const row = await buyerWithPhone(tx, buyerId);
     if (!row) throw new AppError('NOT_FOUND');
     const { buyer, phone } = row;
-    const [cover, records, samePhone, linked] = await Promise.all([
-      buyerCover(tx, buyerId),
-      recordsOf(tx, [buyerId]),
-      samePhoneMerchant(tx, phone),
-      buyer.linkedMerchantId ? repo.accountPhone(tx, buyer.linkedMerchantId) : null,
-    ]);
+    // One after another: `tx` may be a transaction, which runs one query at a time.
+    const cover = await buyerCover(tx, buyerId);
+    const records = await recordsOf(tx, [buyerId]);
+    const samePhone = await samePhoneMerchant(tx, phone);
+    const linked = buyer.linkedMerchantId
+      ? await repo.accountPhone(tx, buyer.linkedMerchantId)
+      : null;
     return {
       id: buyerId,
       phone,

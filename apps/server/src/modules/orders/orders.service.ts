@@ -237,12 +237,12 @@ export function createOrderService({
   /** The detail of an order already read (and, in a move, as it stands after the move). */
   async function detailOf(tx: Tx, row: OrderView): Promise<OrderDetail> {
     const { order } = row;
-    const [timeline, invoice, creditNote, records] = await Promise.all([
-      repo.timelineOf(tx, order.id),
-      invoiceOfOrder(tx, order.id),
-      invoiceOfOrder(tx, order.id, 'credit_note'),
-      recordsOf(tx, [order.buyerId]),
-    ]);
+    // One after another: in a move `tx` is a transaction, one connection that runs one query at a
+    // time (node-postgres queues a second and warns; pg 9 refuses it).
+    const timeline = await repo.timelineOf(tx, order.id);
+    const invoice = await invoiceOfOrder(tx, order.id);
+    const creditNote = await invoiceOfOrder(tx, order.id, 'credit_note');
+    const records = await recordsOf(tx, [order.buyerId]);
     const summary = summaryOf(row);
     // A canceled order is neither charged a fee nor paid out (PRODUCT.md §4a).
     const settles = !isCanceled(order.status);
