@@ -41,6 +41,16 @@ export async function lotById(tx: Tx, lotId: string) {
   return row ?? null;
 }
 
+/** The lot with its store's name (a buyer's view), or null. */
+export async function lotWithStore(tx: Tx, lotId: string) {
+  const [row] = await tx
+    .select({ lot: lots, storeName: stores.name })
+    .from(lots)
+    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+    .where(eq(lots.id, lotId));
+  return row ?? null;
+}
+
 /** The lot, locked until the transaction ends: bids, buyouts, the end and deletes take turns. */
 export async function lockLot(tx: Tx, lotId: string) {
   const [row] = await tx.select().from(lots).where(eq(lots.id, lotId)).for('update');
