@@ -11,6 +11,7 @@ import {
   HttpClient,
   PROCESS_OPERATOR_TOKEN,
   registerOverHttp,
+  smsCodeOverHttp,
   type ServerProcess,
   PROCESS_START_MS,
   startServerProcess,
@@ -274,20 +275,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       expect((await buyerOnB.request('GET', '/api/buyer/me')).status).toBe(200);
       // One code a minute per phone: the sign-up's was just sent.
       expect((await advance(a, 61_000)).status).toBe(200);
-      const sent = await buyer.request('POST', '/api/buyer/auth/sms-code', {
-        phone,
-        purpose: 'reset',
-      });
-      expect(sent.status).toBe(200);
-      const outbox = await buyer.request(
-        'GET',
-        `/api/operator/sms-outbox?phone=${encodeURIComponent(phone)}&limit=1`,
-        undefined,
-        operator,
-      );
       const reset = await buyer.request('POST', '/api/buyer/auth/reset-password', {
         phone,
-        code: outbox.json().items[0]?.code as string,
+        code: await smsCodeOverHttp(buyer, 'buyer', phone, 'reset'),
         password: 'Other@5678x',
         confirmPassword: 'Other@5678x',
       });

@@ -159,20 +159,17 @@ export class HttpClient {
 }
 
 /**
- * Signs `client` up as a new account through the SMS flow, with the code the server's outbox
- * holds (read through the operator API).
+ * Asks for an SMS code for `purpose` and reads it from the server's outbox (through the operator
+ * API), as the phone would receive it.
  */
-export async function registerOverHttp(
+export async function smsCodeOverHttp(
   client: HttpClient,
   role: 'merchant' | 'buyer',
   phone: string,
-  password: string,
-): Promise<void> {
+  purpose: 'register' | 'reset',
+): Promise<string> {
   const base = role === 'merchant' ? '/api' : '/api/buyer';
-  const sent = await client.request('POST', `${base}/auth/sms-code`, {
-    phone,
-    purpose: 'register',
-  });
+  const sent = await client.request('POST', `${base}/auth/sms-code`, { phone, purpose });
   expect(sent.status).toBe(200);
   const outbox = await client.request(
     'GET',
@@ -180,9 +177,20 @@ export async function registerOverHttp(
     undefined,
     { authorization: `Bearer ${PROCESS_OPERATOR_TOKEN}` },
   );
+  return outbox.json().items[0]?.code as string;
+}
+
+/** Signs `client` up as a new account through the SMS flow. */
+export async function registerOverHttp(
+  client: HttpClient,
+  role: 'merchant' | 'buyer',
+  phone: string,
+  password: string,
+): Promise<void> {
+  const base = role === 'merchant' ? '/api' : '/api/buyer';
   const registered = await client.request('POST', `${base}/auth/register`, {
     phone,
-    code: outbox.json().items[0]?.code as string,
+    code: await smsCodeOverHttp(client, role, phone, 'register'),
     password,
     confirmPassword: password,
     agreePolicy: true,

@@ -41,13 +41,16 @@ export async function lotById(tx: Tx, lotId: string) {
   return row ?? null;
 }
 
-/** The lot with its store's name (a buyer's view), or null. */
-export async function lotWithStore(tx: Tx, lotId: string) {
-  const [row] = await tx
+/** Lots with their store's name: what a buyer sees of a lot. */
+const lotsWithStore = (tx: Tx) =>
+  tx
     .select({ lot: lots, storeName: stores.name })
     .from(lots)
-    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
-    .where(eq(lots.id, lotId));
+    .leftJoin(stores, eq(stores.merchantId, lots.merchantId));
+
+/** One lot as a buyer sees it, or null. */
+export async function lotWithStore(tx: Tx, lotId: string) {
+  const [row] = await lotsWithStore(tx).where(eq(lots.id, lotId));
   return row ?? null;
 }
 
@@ -458,10 +461,7 @@ export async function liveLotPage(
       )!,
     );
   }
-  return tx
-    .select({ lot: lots, storeName: stores.name })
-    .from(lots)
-    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+  return lotsWithStore(tx)
     .where(and(...conditions))
     .orderBy(asc(lots.endsAt), asc(lots.id))
     .limit(limit);

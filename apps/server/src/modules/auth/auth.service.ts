@@ -111,6 +111,7 @@ export function createAuthService({
     if (cached && performance.now() - cached.at < SESSION_CACHE_MS) return cached.session;
     const readAt = generation;
     const session = await repo.findSession(db, tokenHash);
+    // Re-inserted, so the map's order stays oldest read first (the first to go when it is full).
     cachedSessions.delete(tokenHash);
     if (session && readAt === generation) {
       if (cachedSessions.size >= SESSION_CACHE_MAX) {
@@ -329,6 +330,7 @@ export function createAuthService({
         await repo.deleteSession(tx, tokenHash);
         await notifyInvalidation(tx, { kind: 'session', tokenHash });
       });
+      // In this process at once; the NOTIFY tells the others (and this one again) a moment later.
       forget({ kind: 'session', tokenHash });
     },
 
