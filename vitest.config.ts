@@ -11,6 +11,8 @@ export default defineConfig({
     // Their own layer: `npm run test:reliability` (vitest.reliability.config.ts).
     exclude: ['**/node_modules/**', 'apps/server/test/reliability/**'],
     environment: 'node',
+    // The process tests run the built server: rebuilt first if a source is newer (see the file).
+    globalSetup: ['apps/server/test/server-build.ts'],
     // Each API test file builds its own app on its own fresh database; PGlite start-up is CPU-bound.
     testTimeout: 30_000,
     // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from './helpers.js';
+import { builtServer } from './server-build.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const PROCESS_OPERATOR_TOKEN = 'process-test-operator-token';
@@ -17,21 +18,26 @@ export interface ServerProcess {
 
 /**
  * How long a server process may take to answer its first health check. On a quiet machine it is
- * ready in about a second; beside the browser tests on two cores, tsx compiling the sources and
- * PGlite seeding took past a minute, and a minute's limit failed a CI run.
+ * ready in about a second; beside the browser tests on two cores, PGlite seeding took past a
+ * minute, and a minute's limit failed a CI run.
  */
 export const PROCESS_START_MS = 180_000;
 
-/** The real server (src/main.ts) as its own process, on the given environment. */
+/**
+ * The real server as its own process, on the given environment: the build (dist/main.js, made
+ * current by server-build.ts before the tests), as `npm start` runs it. One process unless the
+ * environment asks for more (WEB_CONCURRENCY).
+ */
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtServer], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      WEB_CONCURRENCY: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',

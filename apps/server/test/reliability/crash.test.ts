@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { klDate } from '../../src/lib/kl-time.js';
 import { createTestDatabase, type TestDatabase } from '../helpers.js';
 import type { HttpClient } from '../processes.js';
+import { builtServer } from '../server-build.js';
 import { openEventStream } from '../sse.js';
 import { brokenInvariants, type Query } from './invariants.js';
 import {
@@ -342,10 +343,16 @@ describe('SIGKILL mid-work on the embedded database (PGlite)', () => {
   it('a second server on the same data directory refuses to start while the first holds it', async () => {
     // PGlite takes no lock: before the server took one, a second process started here and the
     // acknowledged writes of one of the two were lost.
-    const second = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const second = spawn(process.execPath, [builtServer], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: String(await freePort()) },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        WEB_CONCURRENCY: '1',
+        PORT: String(await freePort()),
+      },
     });
     let stderr = '';
     second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
