@@ -304,6 +304,20 @@ export type BuyerLot = z.infer<typeof buyerLot>;
 
 export const buyerLotDetail = buyerLot.extend({ bids: z.array(bidEntry), serverNow: z.string() });
 
+/**
+ * What a bid or a buyout did, without the ladder (a bid is the market's hottest call): this
+ * buyer's bid with the kg it wins now, and the lot's status and figures after it.
+ */
+export const placedBidResponse = z.object({
+  lotId: z.string(),
+  status: lotStatus,
+  bidCount: z.number().int(),
+  highestPrice: z.number().int().nullable(),
+  myBid,
+  serverNow: z.string(),
+});
+export type PlacedBid = z.infer<typeof placedBidResponse>;
+
 export const buyerLotListQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),

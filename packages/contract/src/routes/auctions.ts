@@ -14,6 +14,7 @@ import {
   offerResponse,
   okResponse,
   placeBidRequest,
+  placedBidResponse,
   relistResponse,
 } from '../index.js';
 import { routeGroup } from './define.js';
@@ -103,7 +104,7 @@ export const buyerAuctionsApi = {
     summary:
       'Place or raise this buyer’s bid: kg (tenths) at a price per kg (sen, ≥ start, steps of RM 0.10)',
     description:
-      'A bid is binding and must be covered (PRODUCT.md §4a): the buyer’s exposure after it (every standing bid on a live lot at its full amount, plus its orders awaiting payment) may not pass its wallet balance plus the credit limit the operator grants it. `INSUFFICIENT_BALANCE` carries `shortfall`, the sen missing. A buyer may not bid on the lots of a merchant on its own phone or linked to it, nor while suspended.',
+      'A bid is binding and must be covered (PRODUCT.md §4a): the buyer’s exposure after it (every standing bid on a live lot at its full amount, plus its orders awaiting payment) may not pass its wallet balance plus the credit limit the operator grants it. `INSUFFICIENT_BALANCE` carries `shortfall`, the sen missing. A buyer may not bid on the lots of a merchant on its own phone or linked to it, nor while suspended. The answer is this buyer’s bid with the kg it wins now and the lot’s figures, not the ladder: `GET /api/buyer/lots/:id` reads that.',
     errors: [
       'NOT_FOUND',
       'LOT_ENDED',
@@ -121,14 +122,14 @@ export const buyerAuctionsApi = {
     ],
     params: idParams,
     body: placeBidRequest,
-    response: buyerLotDetail,
+    response: placedBidResponse,
   }),
   buyout: buyerRoute({
     method: 'POST',
     path: '/api/buyer/lots/:id/buyout',
     summary: 'Take the whole lot at its buyout price; the lot ends now',
     description:
-      'Covered like a bid (PRODUCT.md §4a): the lot’s whole quantity at the buyout price, replacing this buyer’s standing bid on the lot, must fit within its balance plus credit limit. The order it creates awaits payment.',
+      'Covered like a bid (PRODUCT.md §4a): the lot’s whole quantity at the buyout price, replacing this buyer’s standing bid on the lot, must fit within its balance plus credit limit. The order it creates awaits payment. The answer is shaped as a bid’s.',
     errors: [
       'NOT_FOUND',
       'LOT_ENDED',
@@ -139,7 +140,7 @@ export const buyerAuctionsApi = {
     ],
     params: idParams,
     body: z.object({}).optional(),
-    response: buyerLotDetail,
+    response: placedBidResponse,
   }),
   bids: buyerRoute({
     method: 'GET',

@@ -174,7 +174,33 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       expect((await bid(buyer(0), lotId, 200, 2500)).json().code).toBe('BID_NOT_RAISED');
       const raised = await bid(buyer(0), lotId, 400, 2100);
       expect(raised.statusCode).toBe(200);
-      expect(raised.json().myBid).toMatchObject({ quantity: 400, price: 2100, amount: 84000 });
+      // The answer is the buyer's bid and the lot's figures after it, not the ladder.
+      expect(raised.json()).toEqual({
+        lotId,
+        status: 'live',
+        bidCount: 1,
+        highestPrice: 2100,
+        myBid: {
+          quantity: 400,
+          price: 2100,
+          amount: 84000,
+          at: t.clock.now().toISOString(),
+          winningQuantity: 400,
+        },
+        serverNow: t.clock.now().toISOString(),
+      });
+      // A higher bid takes 80 of the lot's 100 kg first: the raise now wins the 20 kg left.
+      const over = await bid(buyer(1), lotId, 800, 2200);
+      expect(over.json()).toMatchObject({
+        bidCount: 2,
+        highestPrice: 2200,
+        myBid: { quantity: 800, winningQuantity: 800 },
+      });
+      expect((await bid(buyer(0), lotId, 500, 2100)).json()).toMatchObject({
+        bidCount: 2,
+        highestPrice: 2200,
+        myBid: { quantity: 500, amount: 105000, winningQuantity: 200 },
+      });
 
       const anonymous = await new Client(t.app).post(`/api/buyer/lots/${lotId}/bids`, {
         quantity: 10,
@@ -349,7 +375,17 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       await bid(buyer(0), lotId, 500, 3000);
       const res = await buyer(1).post(`/api/buyer/lots/${lotId}/buyout`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'ended', endReason: 'buyout' });
+      expect(res.json()).toMatchObject({
+        lotId,
+        status: 'ended',
+        bidCount: 2,
+        highestPrice: 3500,
+        myBid: { quantity: 1000, price: 3500, amount: 350000, winningQuantity: 1000 },
+      });
+      expect((await buyer(1).get(`/api/buyer/lots/${lotId}`)).json()).toMatchObject({
+        status: 'ended',
+        endReason: 'buyout',
+      });
       const detail = (await merchant.get(`/api/lots/${lotId}`)).json();
       expect(detail.award).toMatchObject({
         awardedQuantity: 1000,

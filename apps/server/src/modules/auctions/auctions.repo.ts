@@ -101,19 +101,13 @@ export async function standingBids(tx: Tx, lotIds: readonly string[]) {
 
 /**
  * The standing bids of these lots, each with `won`, the kg it wins if its lot ended now: the award
- * rule as `allocate` has it (PRODUCT.md §4), in rank order (price, then time, then seq) each bid
- * wins what the bids above it left of the lot.
+ * rule in the database (sm_standing_wins, migration 0014), which the bid function reads too.
  */
 const standingWithWins = (lotIds: readonly string[]) => sql`
-  select b.lot_id, b.buyer_id, b.quantity, b.price, b.created_at, l.fee_bps,
-    greatest(0, least(b.quantity, l.quantity - coalesce(sum(b.quantity) over (
-      partition by b.lot_id order by b.price desc, b.created_at, b.seq
-      rows between unbounded preceding and 1 preceding), 0))) as won
-  from ${bids} b join ${lots} l on l.id = b.lot_id
-  where b.lot_id in (${sql.join(
+  select * from sm_standing_wins(array[${sql.join(
     lotIds.map((id) => sql`${id}`),
     sql`, `,
-  )}) and b.superseded_at is null`;
+  )}]::uuid[])`;
 
 export interface LotBidFigures {
   bidCount: number;
@@ -223,29 +217,32 @@ export async function buyerFiguresOfLots(
 }
 
 /**
- * A bid or a raise through the database's sm_place_bid (migration 0013): the lot and the buyer's
- * account locked, every rule checked, the standing bid superseded and the new one written, in one
- * round trip. `outcome` is 'ok' or the refusal's error code.
+ * A bid or a raise through the database's sm_place_bid (migration 0014): the lot and the buyer's
+ * account locked, every rule checked, the standing bid superseded and the new one written with
+ * the merchant's event and notification, in one statement and so one round trip and one
+ * transaction. `outcome` is 'ok' (with the lot's figures after the bid) or the refusal's code.
  */
 export async function placeBid(
-  tx: Tx,
+  db: Tx,
   bid: { lotId: string; buyerId: string; quantity: number; price: number; now: Date },
 ) {
   const [row] = rowsOf<{
     outcome: string;
     shortfall: string | number | null;
-    merchant_id: string | null;
-    auction_id: string | null;
+    bid_count: number | null;
+    highest_price: number | null;
+    winning_quantity: number | null;
   }>(
-    await tx.execute(sql`select * from sm_place_bid(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
+    await db.execute(sql`select * from sm_place_bid(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
       ${bid.quantity}::integer, ${bid.price}::integer, ${bid.now.toISOString()}::timestamptz)`),
   );
   if (!row) throw new Error('sm_place_bid answered nothing');
   return {
     outcome: row.outcome,
     shortfall: row.shortfall === null ? null : Number(row.shortfall),
-    merchantId: row.merchant_id,
-    auctionId: row.auction_id,
+    bidCount: Number(row.bid_count ?? 0),
+    highestPrice: row.highest_price,
+    winningQuantity: Number(row.winning_quantity ?? 0),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type buyerBidsResponse,
   type buyerLotDetail,
   type buyerLotListQuery,
+  type PlacedBid,
   type Species,
 } from '@sm/contract';
 import type { z } from 'zod';
@@ -15,7 +16,6 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCovered, insufficientBalance } from '../buyers/index.js';
-import { insertEvent } from '../events/index.js';
 import { mediaItemOf } from '../media/index.js';
 import * as repo from './auctions.repo.js';
 import type { BuyerLotFigures, LotRow } from './auctions.repo.js';
@@ -77,37 +77,61 @@ export function createBidService({
     if (lotStatusAt(lot, now) !== 'live') throw new AppError('LOT_ENDED');
   }
 
+  /** The answer to a bid or a buyout: the buyer's bid as it stands and the lot's figures. */
+  function placedAnswer(
+    lotId: string,
+    status: PlacedBid['status'],
+    figures: Omit<BuyerLotFigures, 'mine'>,
+    mine: NonNullable<BuyerLotFigures['mine']>,
+    now: Date,
+  ): PlacedBid {
+    return {
+      lotId,
+      status,
+      bidCount: figures.bidCount,
+      highestPrice: figures.highestPrice,
+      myBid: {
+        quantity: mine.quantity,
+        price: mine.price,
+        amount: amountOf(mine.quantity, mine.price),
+        at: mine.createdAt.toISOString(),
+        winningQuantity: mine.winningQuantity,
+      },
+      serverNow: now.toISOString(),
+    };
+  }
+
+  /**
+   * A bid or a raise: one statement (auctions.repo placeBid), which is its own transaction. It
+   * checks, writes the bid, the merchant's event and notification, and reads the figures the
+   * answer needs; the buyer reads the ladder with the lot when it wants it.
+   */
   async function placeBid(
     buyerId: string,
     lotId: string,
     input: { quantity: number; price: number },
-  ) {
+  ): Promise<PlacedBid> {
     const now = clock.now();
-    // The checks, the supersede and the insert are one call (auctions.repo placeBid); the event
-    // goes in the same transaction, after the bid, so that its notification reads the bid.
-    await db.transaction(async (tx) => {
-      const placed = await repo.placeBid(tx, { lotId, buyerId, ...input, now });
-      if (placed.outcome !== 'ok') {
-        if (!(placed.outcome in ERROR_CODES)) throw new Error(`sm_place_bid: ${placed.outcome}`);
-        const code = placed.outcome as ErrorCode;
-        if (code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(placed.shortfall ?? 0);
-        const field = FIELD_OF[code];
-        throw new AppError(code, field ? { field } : {});
-      }
-      await insertEvent(tx, {
-        merchantId: placed.merchantId!,
-        type: 'bid',
-        auctionId: placed.auctionId,
-        lotId,
-        createdAt: now,
-      });
-    });
-    return lotForBuyer(buyerId, lotId);
+    const placed = await repo.placeBid(db, { lotId, buyerId, ...input, now });
+    if (placed.outcome !== 'ok') {
+      if (!(placed.outcome in ERROR_CODES)) throw new Error(`sm_place_bid: ${placed.outcome}`);
+      const code = placed.outcome as ErrorCode;
+      if (code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(placed.shortfall ?? 0);
+      const field = FIELD_OF[code];
+      throw new AppError(code, field ? { field } : {});
+    }
+    return placedAnswer(
+      lotId,
+      'live',
+      placed,
+      { ...input, createdAt: now, winningQuantity: placed.winningQuantity },
+      now,
+    );
   }
 
   /** The whole lot at the buyout price, at once; the lot ends and every other bid loses. */
-  async function buyout(buyerId: string, lotId: string) {
-    await db.transaction(async (tx) => {
+  async function buyout(buyerId: string, lotId: string): Promise<PlacedBid> {
+    const now = await db.transaction(async (tx) => {
       const lot = await repo.lockLot(tx, lotId);
       const now = clock.now();
       assertLive(lot, now);
@@ -128,8 +152,12 @@ export function createBidService({
         createdAt: now,
       });
       await auctions.endLot(tx, lot, now, bid);
+      return now;
     });
-    return lotForBuyer(buyerId, lotId);
+    // The ended lot's bids as they stand: the buyout, the highest, wins the whole lot.
+    const figures = (await repo.buyerFiguresOfLots(db, [lotId], buyerId)).get(lotId);
+    if (!figures?.mine) throw new Error(`buyout of ${lotId} left no bid`);
+    return placedAnswer(lotId, 'ended', figures, figures.mine, now);
   }
 
   function buyerView(

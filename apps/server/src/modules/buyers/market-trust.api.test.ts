@@ -226,7 +226,12 @@ describe.each(DB_KINDS)('market trust on %s', (kind) => {
       // RM 300 in place of its RM 100 bid: exactly RM 300, accepted.
       const res = await buyOut(b.client, l1);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'ended', endReason: 'buyout' });
+      // Its own bid was replaced: the buyout is the lot's one standing bid.
+      expect(res.json()).toMatchObject({
+        status: 'ended',
+        bidCount: 1,
+        myBid: { quantity: 100, price: 3000, amount: 30_000, winningQuantity: 100 },
+      });
       expect(await orderOf(b.client, l1)).toMatchObject({
         status: 'pending_payment',
         subtotal: 30_000,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { merchantEvents } from '../../db/schema.js';
 import { insertNotificationsFromEvents } from '../notifications/index.js';
 
+/** The channel sm_notify_event (migration 0014) sends each committed event on. */
 export const EVENTS_CHANNEL = 'merchant_events';
 
 export interface NewMerchantEvent {
@@ -26,8 +27,9 @@ export const accountEvent = (
 
 /**
  * Writes events (and the merchant's notifications they stand for) in the caller's transaction and
- * NOTIFYs them, in one round trip: PostgreSQL delivers a NOTIFY only when (and if) the transaction
- * commits, so no stream hears of a change that was rolled back. The payload is the row as the hub reads it (MerchantEventRow's keys).
+ * NOTIFYs them (sm_notify_event), in one round trip: PostgreSQL delivers a NOTIFY only when (and
+ * if) the transaction commits, so no stream hears of a change that was rolled back. A bid writes
+ * its own event in sm_place_bid (auctions.repo placeBid).
  */
 export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -47,9 +49,7 @@ export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]):
       insert into ${merchantEvents} (merchant_id, type, auction_id, lot_id, order_id, created_at)
       values ${values}
       returning *)${notify}
-    select pg_notify(${EVENTS_CHANNEL}, json_build_object(
-      'id', id, 'merchantId', merchant_id, 'type', type, 'auctionId', auction_id,
-      'lotId', lot_id, 'orderId', order_id, 'createdAt', created_at)::text)
+    select sm_notify_event(id, merchant_id, type, auction_id, lot_id, order_id, created_at)
     from e`);
 }
 

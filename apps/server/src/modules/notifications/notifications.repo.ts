@@ -11,9 +11,12 @@ import { notificationMutes, notifications, pushSubscriptions } from '../../db/sc
 export type NotificationRow = typeof notifications.$inferSelect;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
+/** The notifications written from their event here; a bid's new_bid is written with the bid. */
+type EventNotification = Exclude<NotificationType, 'new_bid'>;
+
 /** The merchant events that tell the merchant something, and what they become in the list. */
-export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, NotificationType>> = {
-  bid: 'new_bid',
+export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, EventNotification>> = {
+  // A bid's new_bid is written by sm_place_bid (migration 0014) with the bid, in its one call.
   // A buyout ends the lot at once: the same news as an end by time, with its own wording.
   buyout: 'lot_ended',
   lot_ended: 'lot_ended',
@@ -29,17 +32,10 @@ export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, Notificati
 
 /**
  * What each type's text needs (NotificationData), read from the change's own rows: the CTE named
- * `e` is the events just inserted. They are read under the change's own locks, so the bid just
- * taken is the lot's newest standing bid and the withdrawal just reviewed the merchant's newest
- * reviewed one.
+ * `e` is the events just inserted. They are read under the change's own locks, so the withdrawal
+ * just reviewed is the merchant's newest reviewed one.
  */
-const DATA_OF: Record<NotificationType, SQL> = {
-  new_bid: sql`(
-    select jsonb_build_object('lotName', l.name, 'price', b.price, 'quantity', b.quantity)
-    from lots l cross join lateral (
-      select price, quantity from bids
-      where lot_id = l.id and superseded_at is null order by seq desc limit 1) b
-    where l.id = e.lot_id)`,
+const DATA_OF: Record<EventNotification, SQL> = {
   lot_ended: sql`(
     select jsonb_build_object('lotName', l.name, 'endReason', l.end_reason,
       'quantity', l.quantity, 'awardedQuantity', l.awarded_quantity,
@@ -94,7 +90,9 @@ export function insertNotificationsFromEvents(
   eventTypes: readonly MerchantEventType[],
 ): SQL | null {
   const types = new Set(eventTypes.map((type) => NOTIFICATION_OF_EVENT[type]));
-  const selects = NOTIFICATION_TYPES.filter((type) => types.has(type)).map((type) => {
+  const selects = NOTIFICATION_TYPES.filter((type): type is EventNotification =>
+    types.has(type as EventNotification),
+  ).map((type) => {
     const from = Object.entries(NOTIFICATION_OF_EVENT)
       .filter(([, to]) => to === type)
       .map(([event]) => sql`${event}`);
