@@ -264,25 +264,29 @@ export async function insertBid(tx: Tx, values: typeof bids.$inferInsert) {
   return row;
 }
 
-/** Writes what each bid of an award won (0 for a losing bid), in one statement. */
-export async function setAwardedQuantities(
-  tx: Tx,
-  awards: readonly { bidId: string; quantity: number }[],
-) {
-  if (awards.length === 0) return;
+/** The update of what each bid won, as a data-modifying WITH (it runs though nothing reads it). */
+const awardedBids = (tx: Tx, awards: readonly { bidId: string; quantity: number }[]) => {
   const won = sql.join(
-    awards.map((a) => sql`when ${a.bidId}::uuid then ${a.quantity}::integer`),
-    sql` `,
+    awards.map((a) => sql`(${a.bidId}::uuid, ${a.quantity}::integer)`),
+    sql`, `,
   );
-  await tx
-    .update(bids)
-    .set({ awardedQuantity: sql`case ${bids.id} ${won} end` })
-    .where(
-      inArray(
-        bids.id,
-        awards.map((a) => a.bidId),
-      ),
-    );
+  return tx.$with('awarded', {}).as(sql`
+    update ${bids} set awarded_quantity = v.quantity
+    from (values ${won}) as v(id, quantity) where ${bids.id} = v.id`);
+};
+
+/**
+ * Writes a lot's award in one statement, however many bids it has: what each bid won (0 for a
+ * losing bid) and the lot's end and totals.
+ */
+export async function writeAward(
+  tx: Tx,
+  lotId: string,
+  awards: readonly { bidId: string; quantity: number }[],
+  lot: Partial<typeof lots.$inferInsert>,
+) {
+  const update = (awards.length === 0 ? tx : tx.with(awardedBids(tx, awards))).update(lots);
+  await update.set(lot).where(eq(lots.id, lotId));
 }
 
 export async function updateLot(tx: Tx, lotId: string, values: Partial<typeof lots.$inferInsert>) {

@@ -32,7 +32,7 @@ import { AppError } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
 import { insertEvent } from '../events/index.js';
 import { findMediaByIds, type MediaRow, mediaItemOf } from '../media/index.js';
-import { canceledBuyersOfLot, insertOrder, ordersOfLot } from '../orders/index.js';
+import { canceledBuyersOfLot, insertOrders, ordersOfLot } from '../orders/index.js';
 import { lockBuyerCover, recordsOf } from '../buyers/index.js';
 import { boatsOf } from '../boats/index.js';
 import { businessStatusOf } from '../store/index.js';
@@ -116,30 +116,31 @@ function largestCovered(wanted: number, price: number, available: number): numbe
   return Math.min(wanted, Math.floor((available * 10 + 4) / price));
 }
 
-/** An order for `share` of the lot at the bid's price (PRODUCT.md §5), awaiting payment 24 h. */
-async function createOrder(
-  tx: Tx,
-  lot: LotRow,
-  bid: BidRow,
-  share: { quantity: number; amount: number; fee: number; feeBps: number },
-  now: Date,
-  offered: boolean,
-) {
-  return insertOrder(
-    tx,
-    {
+/** A share of a lot won by a bid: kg, amount and the fee at the rate fixed with it. */
+type Share = { bid: BidRow; quantity: number; amount: number; fee: number };
+
+/** The share of `quantity` kg at the bid's price, its fee rounded by feeOf. */
+function shareOf(bid: BidRow, quantity: number, feeBps: number): Share {
+  const amount = amountOf(quantity, bid.price);
+  return { bid, quantity, amount, fee: feeOf(amount, feeBps) };
+}
+
+/** An order for a share of the lot at the bid's price (PRODUCT.md §5), awaiting payment 24 h. */
+function orderOf(lot: LotRow, share: Share, feeBps: number, now: Date, offered: boolean) {
+  return {
+    order: {
       merchantId: lot.merchantId,
-      buyerId: bid.buyerId,
+      buyerId: share.bid.buyerId,
       lotId: lot.id,
-      bidId: bid.id,
+      bidId: share.bid.id,
       subtotal: share.amount,
-      feeBps: share.feeBps,
+      feeBps,
       fee: share.fee,
       offered,
       createdAt: now,
       payBy: new Date(now.getTime() + PAYMENT_WINDOW_MS),
     },
-    {
+    item: {
       species: lot.species,
       name: lot.name,
       grade: lot.noteSize,
@@ -148,11 +149,21 @@ async function createOrder(
       boatNumber: lot.boatNumber,
       landedAt: lot.landedAt,
       quantity: share.quantity,
-      price: bid.price,
+      price: share.bid.price,
       amount: share.amount,
     },
-  );
+  };
 }
+
+const totalOf = (shares: readonly Share[]) =>
+  shares.reduce(
+    (t, s) => ({
+      quantity: t.quantity + s.quantity,
+      amount: t.amount + s.amount,
+      fee: t.fee + s.fee,
+    }),
+    { quantity: 0, amount: 0, fee: 0 },
+  );
 
 /** The merchant's ended lot with returned kg, locked: what an offer or a relist starts from. */
 async function lockReturnedLot(tx: Tx, merchantId: string, lotId: string) {
@@ -272,6 +283,9 @@ export function createAuctionService({
   /**
    * Ends a locked live lot: awards it (PRODUCT.md §4) and creates the winners' orders, in the
    * caller's transaction. `buyoutBid` gives that bid the whole lot and every other bid loses.
+   * The lot stays locked throughout, so its statements are few and as many for one winner as for
+   * fifty: the bids and the fee rate read, the orders written (insertOrders: two), the award
+   * written, the event.
    */
   async function endLot(
     tx: Tx,
@@ -284,32 +298,29 @@ export function createAuctionService({
       ? standing.map((bid) => ({ bid, quantity: bid.id === buyoutBid.id ? lot.quantity : 0 }))
       : allocate(standing, lot.quantity);
     const feeBps = await serviceFeeBps(tx);
-    let awardedQuantity = 0;
-    let awardedAmount = 0;
-    let awardedFee = 0;
-    await repo.setAwardedQuantities(
+    const won = allocations
+      .filter(({ quantity }) => quantity > 0)
+      .map(({ bid, quantity }) => shareOf(bid, quantity, feeBps));
+    // In rank order, so that the order numbers are too.
+    await insertOrders(
       tx,
-      allocations.map(({ bid, quantity }) => ({ bidId: bid.id, quantity })),
+      won.map((share) => orderOf(lot, share, feeBps, now, false)),
     );
-    for (const { bid, quantity } of allocations) {
-      if (quantity === 0) continue;
-      const amount = amountOf(quantity, bid.price);
-      const fee = feeOf(amount, feeBps);
-      awardedQuantity += quantity;
-      awardedAmount += amount;
-      awardedFee += fee;
-      await createOrder(tx, lot, bid, { quantity, amount, fee, feeBps }, now, false);
-    }
-    const endedAt = buyoutBid ? now : lot.endsAt;
-    await repo.updateLot(tx, lot.id, {
-      status: 'ended',
-      endedAt,
-      endReason: buyoutBid ? 'buyout' : 'time',
-      awardedQuantity,
-      awardedAmount,
-      awardedFee,
-      feeBps,
-    });
+    const total = totalOf(won);
+    await repo.writeAward(
+      tx,
+      lot.id,
+      allocations.map(({ bid, quantity }) => ({ bidId: bid.id, quantity })),
+      {
+        status: 'ended',
+        endedAt: buyoutBid ? now : lot.endsAt,
+        endReason: buyoutBid ? 'buyout' : 'time',
+        awardedQuantity: total.quantity,
+        awardedAmount: total.amount,
+        awardedFee: total.fee,
+        feeBps,
+      },
+    );
     await insertEvent(tx, {
       merchantId: lot.merchantId,
       type: buyoutBid ? 'buyout' : 'lot_ended',
@@ -536,9 +547,8 @@ export function createAuctionService({
         covers.set(id, await lockBuyerCover(tx, id, merchantId));
       }
       const feeBps = lot.feeBps ?? (await serviceFeeBps(tx));
-      const offered: OfferResponse['offered'] = [];
+      const shares: Share[] = [];
       let left = lot.returnedQuantity;
-      let given = { quantity: 0, amount: 0, fee: 0 };
       for (const { bid, left: wants } of candidates) {
         if (left === 0) break;
         const cover = covers.get(bid.buyerId);
@@ -546,27 +556,19 @@ export function createAuctionService({
         const available = cover.balance + cover.creditLimit - cover.exposure;
         const quantity = largestCovered(Math.min(wants, left), bid.price, available);
         if (quantity === 0) continue;
-        const amount = amountOf(quantity, bid.price);
-        const fee = feeOf(amount, feeBps);
-        const order = await createOrder(tx, lot, bid, { quantity, amount, fee, feeBps }, now, true);
+        const share = shareOf(bid, quantity, feeBps);
+        shares.push(share);
         await repo.addAwardedQuantity(tx, bid.id, quantity);
         // The new order is exposure too: a buyer with two bids on the lot is held to both.
-        cover.exposure += amount;
+        cover.exposure += share.amount;
         left -= quantity;
-        given = {
-          quantity: given.quantity + quantity,
-          amount: given.amount + amount,
-          fee: given.fee + fee,
-        };
-        offered.push({
-          buyer: maskMalaysianMobile(phoneOf.get(bid.buyerId) ?? ''),
-          quantity,
-          price: bid.price,
-          amount,
-          orderNumber: order.number,
-        });
       }
-      if (given.quantity > 0) {
+      const orders = await insertOrders(
+        tx,
+        shares.map((share) => orderOf(lot, share, feeBps, now, true)),
+      );
+      if (shares.length > 0) {
+        const given = totalOf(shares);
         await repo.updateLot(tx, lot.id, {
           returnedQuantity: left,
           awardedQuantity: lot.awardedQuantity + given.quantity,
@@ -581,6 +583,14 @@ export function createAuctionService({
           createdAt: now,
         });
       }
+      // insertOrders answers in the order given: the i-th order is the i-th share's.
+      const offered = shares.map(({ bid, quantity, amount }, i) => ({
+        buyer: maskMalaysianMobile(phoneOf.get(bid.buyerId) ?? ''),
+        quantity,
+        price: bid.price,
+        amount,
+        orderNumber: orders[i]!.number,
+      }));
       log.info({ merchantId, lotId, offered: offered.length, left }, 'returned kg offered');
       return { offered, returnedQuantity: left };
     });

@@ -5,7 +5,7 @@
  */
 export {
   canceledBuyersOfLot,
-  insertOrder,
+  insertOrders,
   lockOrder,
   orderView,
   ordersOfLot,

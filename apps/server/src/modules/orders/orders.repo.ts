@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SPECIES, type OrderActor, type OrderStatus, type Species } from '@sm/contract';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
@@ -14,58 +15,113 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type NewOrder = Omit<
+/** What the end of a lot or an offer fixes of an order; the rest is the table's defaults. */
+export type NewOrder = Pick<
   typeof orders.$inferInsert,
-  'id' | 'number' | 'batchNumber' | 'searchText'
+  | 'merchantId'
+  | 'buyerId'
+  | 'lotId'
+  | 'bidId'
+  | 'subtotal'
+  | 'feeBps'
+  | 'fee'
+  | 'offered'
+  | 'createdAt'
+  | 'payBy'
 >;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
 /**
- * Writes an order, its item and the first line of its timeline. The number is `SO` + yyMMdd
- * (Asia/Kuala_Lumpur) + the next 6 digits of the order sequence; the batch number names the catch:
- * boat and landing day (`SLF4521-260115`).
+ * Writes orders, each with its item and the first line of its timeline, in two statements however
+ * many there are (a lot's end writes all its winners' orders under the lot's lock): the buyers'
+ * names, then every row. The number is `SO` + yyMMdd (Asia/Kuala_Lumpur) + the next 6 digits of
+ * the order sequence, taken in the order given; the batch number names the catch: boat and landing
+ * day (`SLF4521-260115`). Answers each order's id and number, in the order given.
  */
-export async function insertOrder(tx: Tx, order: NewOrder, item: NewOrderItem) {
-  const [next] = rowsOf<{ n: string }>(
-    await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n`),
+export async function insertOrders(
+  tx: Tx,
+  list: readonly { order: NewOrder; item: NewOrderItem }[],
+): Promise<{ id: string; number: string }[]> {
+  if (list.length === 0) return [];
+  const buyerIds = [...new Set(list.map(({ order }) => order.buyerId))];
+  const buyerOf = new Map(
+    (
+      await tx
+        .select({ id: accounts.id, phone: accounts.phone, name: buyers.displayName })
+        .from(accounts)
+        .leftJoin(buyers, eq(buyers.accountId, accounts.id))
+        .where(inArray(accounts.id, buyerIds))
+    ).map((b) => [b.id, b]),
   );
-  const n = next?.n;
-  if (n === undefined) throw new Error('order number sequence returned nothing');
-  const createdAt = order.createdAt;
-  const number = `SO${klDay(createdAt)}${String(n).padStart(6, '0')}`;
-  const boat = item.boatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  const batchNumber = `${boat}-${klDay(item.landedAt)}`;
-  const [buyer] = await tx
-    .select({ phone: accounts.phone, name: buyers.displayName })
-    .from(accounts)
-    .leftJoin(buyers, eq(buyers.accountId, accounts.id))
-    .where(eq(accounts.id, order.buyerId));
-  const species = SPECIES[item.species as Species];
-  const searchText = [
-    number,
-    batchNumber,
-    buyer?.name,
-    buyer?.phone,
-    buyer?.phone.replace(/^\+60/, '0'),
-    item.name,
-    item.species,
-    species?.en,
-    species?.zh,
-    species?.my,
-  ]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  const [row] = await tx
-    .insert(orders)
-    .values({ ...order, number, batchNumber, searchText })
-    .returning({ id: orders.id, number: orders.number });
-  if (!row) throw new Error('order insert returned nothing');
-  await tx.insert(orderItems).values({ ...item, orderId: row.id });
-  await tx
-    .insert(orderStatusChanges)
-    .values({ orderId: row.id, status: 'pending_payment', actor: 'system', at: createdAt });
-  return row;
+  const rows = list.map(({ order, item }) => {
+    const boat = item.boatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    const batchNumber = `${boat}-${klDay(item.landedAt)}`;
+    const buyer = buyerOf.get(order.buyerId);
+    const species = SPECIES[item.species as Species];
+    // Lower-cased here, not by the database, whose lower() depends on its locale; the number,
+    // which only the statement knows, goes in front.
+    const searchAfterNumber = [
+      batchNumber,
+      buyer?.name,
+      buyer?.phone,
+      buyer?.phone.replace(/^\+60/, '0'),
+      item.name,
+      item.species,
+      species?.en,
+      species?.zh,
+      species?.my,
+    ]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase();
+    return {
+      ...order,
+      ...item,
+      id: randomUUID(),
+      numberPrefix: `SO${klDay(order.createdAt)}`,
+      batchNumber,
+      searchAfterNumber,
+    };
+  });
+  // One JSON parameter, typed once by json_to_recordset. `v` calls nextval, so it is computed once
+  // (never inlined into the three inserts) and in the order of the list.
+  const created = rowsOf<{ id: string; number: string }>(
+    await tx.execute(sql`
+      with v as (
+        select r.*, r."numberPrefix" || lpad(nextval(${orderNumberSeq.seqName})::text, 6, '0') as number
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+          id uuid, "numberPrefix" text, "merchantId" uuid, "buyerId" uuid, "lotId" uuid,
+          "bidId" uuid, "batchNumber" text, subtotal bigint, "feeBps" integer, fee bigint,
+          offered boolean, "createdAt" timestamptz, "payBy" timestamptz, "searchAfterNumber" text,
+          species text, name text, grade text, freshness freshness, harbor text,
+          "boatNumber" text, "landedAt" timestamptz, quantity integer, price integer,
+          amount bigint)
+      ), o as (
+        insert into ${orders} (id, number, merchant_id, buyer_id, lot_id, bid_id, batch_number,
+          subtotal, fee_bps, fee, offered, created_at, pay_by, search_text)
+        select id, number, "merchantId", "buyerId", "lotId", "bidId", "batchNumber", subtotal,
+          "feeBps", fee, coalesce(offered, false), "createdAt", "payBy",
+          lower(number) || ' ' || "searchAfterNumber"
+        from v
+        returning id, number
+      ), i as (
+        insert into ${orderItems} (order_id, species, name, grade, freshness, harbor, boat_number,
+          landed_at, quantity, price, amount)
+        select id, species, name, grade, freshness, harbor, "boatNumber", "landedAt", quantity,
+          price, amount
+        from v
+      ), t as (
+        insert into ${orderStatusChanges} (order_id, status, actor, at)
+        select id, 'pending_payment'::order_status, 'system'::order_actor, "createdAt" from v
+      )
+      select id, number from o`),
+  );
+  const numberOf = new Map(created.map((c) => [c.id, c.number]));
+  return rows.map(({ id }) => {
+    const number = numberOf.get(id);
+    if (number === undefined) throw new Error('order insert returned nothing');
+    return { id, number };
+  });
 }
 
 /** The order, locked until the transaction ends: payments, moves and cancels take turns. */
