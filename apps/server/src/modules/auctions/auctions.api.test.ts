@@ -408,20 +408,27 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
     });
 
     it('lists live lots for buyers with their own bid', async () => {
-      const auction = await publish(merchant, [await lotInput(merchant, t)]);
-      const lotId = auction.lotIds[0] as string;
+      const auction = await publish(merchant, [
+        await lotInput(merchant, t),
+        await lotInput(merchant, t),
+      ]);
+      const [lotId, quiet] = auction.lotIds as [string, string];
       await bid(buyer(2), lotId, 100, 2500);
       const page = (await buyer(2).get('/api/buyer/lots?limit=50')).json();
-      const item = page.items.find((l: { id: string }) => l.id === lotId);
-      expect(item).toMatchObject({
+      const itemOf = (id: string) => page.items.find((l: { id: string }) => l.id === id);
+      expect(itemOf(lotId)).toMatchObject({
         storeName: 'Kuala Selangor Fresh Catch',
         highestPrice: 2500,
         bidCount: 1,
         myBid: { quantity: 100, price: 2500, winningQuantity: 100 },
       });
+      expect(itemOf(quiet)).toMatchObject({ highestPrice: null, bidCount: 0, myBid: null });
       const detail = (await buyer(1).get(`/api/buyer/lots/${lotId}`)).json();
       expect(detail.myBid).toBeNull();
       expect(detail.bids[0].buyer).toMatch(/•/);
+      // The list reads its photos in the page's one statement; the lot page reads them alone.
+      expect(detail.photos).toHaveLength(1);
+      expect(itemOf(lotId).photos).toEqual(detail.photos);
       await endAll();
     });
   });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import type { MediaFields } from '../media/index.js';
 import { accounts, auctions, bids, lotMedia, lots, media, stores } from '../../db/schema.js';
 
 export type LotRow = typeof lots.$inferSelect;
@@ -41,16 +42,13 @@ export async function lotById(tx: Tx, lotId: string) {
   return row ?? null;
 }
 
-/** Lots with their store's name: what a buyer sees of a lot. */
-const lotsWithStore = (tx: Tx) =>
-  tx
+/** One lot with its store's name, as a buyer sees it, or null. */
+export async function lotWithStore(tx: Tx, lotId: string) {
+  const [row] = await tx
     .select({ lot: lots, storeName: stores.name })
     .from(lots)
-    .leftJoin(stores, eq(stores.merchantId, lots.merchantId));
-
-/** One lot as a buyer sees it, or null. */
-export async function lotWithStore(tx: Tx, lotId: string) {
-  const [row] = await lotsWithStore(tx).where(eq(lots.id, lotId));
+    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+    .where(eq(lots.id, lotId));
   return row ?? null;
 }
 
@@ -169,51 +167,39 @@ export interface BuyerLotFigures {
 }
 
 /**
- * Each live lot's standing bids as `buyerId` sees them, added up in the database: its own bid
- * with the kg it wins if the lot ended now.
+ * A lot's standing bids as `buyerId` sees them, added up in the database as one JSON value: the
+ * count, the best price and its own bid with the kg it wins if the lot ended now.
  */
-export async function buyerFiguresOfLots(
-  tx: Tx,
-  lotIds: readonly string[],
-  buyerId: string,
-): Promise<Map<string, BuyerLotFigures>> {
-  if (lotIds.length === 0) return new Map();
-  const rows = rowsOf<{
-    lot_id: string;
-    bid_count: number;
-    highest_price: number;
-    my_quantity: number | null;
-    my_price: number | null;
-    my_at: string | Date | null;
-    my_won: string | number | null;
-  }>(
-    await tx.execute(sql`
-      select r.lot_id, count(*)::int as bid_count, max(r.price) as highest_price,
-        max(r.quantity) filter (where r.buyer_id = ${buyerId}) as my_quantity,
-        max(r.price) filter (where r.buyer_id = ${buyerId}) as my_price,
-        max(r.created_at) filter (where r.buyer_id = ${buyerId}) as my_at,
-        max(r.won) filter (where r.buyer_id = ${buyerId}) as my_won
-      from (${standingWithWins(lotIds)}) r
-      group by r.lot_id`),
-  );
-  return new Map(
-    rows.map((r) => [
-      r.lot_id,
-      {
-        bidCount: Number(r.bid_count),
-        highestPrice: Number(r.highest_price),
-        mine:
-          r.my_quantity === null || r.my_price === null || r.my_at === null
-            ? null
-            : {
-                quantity: Number(r.my_quantity),
-                price: Number(r.my_price),
-                createdAt: new Date(r.my_at),
-                winningQuantity: Number(r.my_won),
-              },
-      },
-    ]),
-  );
+const buyerFiguresJson = (lotId: SQL | typeof lots.id, buyerId: string) => sql<RawBuyerFigures>`(
+  select json_build_object('bidCount', count(*), 'highestPrice', max(w.price),
+    'mine', (json_agg(json_build_object('quantity', w.quantity, 'price', w.price,
+      'createdAt', w.created_at, 'winningQuantity', w.won))
+      filter (where w.buyer_id = ${buyerId}::uuid)) -> 0)
+  from sm_standing_wins(array[${lotId}]) w)`;
+
+type RawBuyerFigures = Omit<BuyerLotFigures, 'mine'> & {
+  mine: (Omit<NonNullable<BuyerLotFigures['mine']>, 'createdAt'> & { createdAt: string }) | null;
+};
+
+const buyerFiguresOf = (raw: RawBuyerFigures): BuyerLotFigures => ({
+  ...raw,
+  mine: raw.mine && { ...raw.mine, createdAt: new Date(raw.mine.createdAt) },
+});
+
+/** A lot's photos and videos in their order, as one JSON array: a list reads them with its lots. */
+const lotMediaJson = (lotId: typeof lots.id) => sql<MediaFields[]>`coalesce((
+  select json_agg(json_build_object('id', m.id, 'kind', m.kind, 'fileName', m.file_name,
+    'thumbName', m.thumb_name, 'width', m.width, 'height', m.height, 'size', m.size)
+    order by lm.position)
+  from ${lotMedia} lm join ${media} m on m.id = lm.media_id where lm.lot_id = ${lotId}), '[]')`;
+
+/** One lot's figures as `buyerId` sees them (a buyout's answer). */
+export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) {
+  const [row] = await tx
+    .select({ figures: buyerFiguresJson(lots.id, buyerId) })
+    .from(lots)
+    .where(eq(lots.id, lotId));
+  return row ? buyerFiguresOf(row.figures) : null;
 }
 
 /**
@@ -447,8 +433,13 @@ export async function copyLotMedia(tx: Tx, fromLotId: string, toLotId: string) {
 }
 
 /** Live lots of every merchant, ending soonest first, with their store's name. */
+/**
+ * A page of live lots, ending soonest first, as `buyerId` sees them: store, figures and media in
+ * the one statement.
+ */
 export async function liveLotPage(
   tx: Tx,
+  buyerId: string,
   now: Date,
   after: { endsAt: Date; id: string } | null,
   limit: number,
@@ -462,10 +453,19 @@ export async function liveLotPage(
       )!,
     );
   }
-  return lotsWithStore(tx)
+  const rows = await tx
+    .select({
+      lot: lots,
+      storeName: stores.name,
+      figures: buyerFiguresJson(lots.id, buyerId),
+      media: lotMediaJson(lots.id),
+    })
+    .from(lots)
+    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
     .where(and(...conditions))
     .orderBy(asc(lots.endsAt), asc(lots.id))
     .limit(limit);
+  return rows.map((row) => ({ ...row, figures: buyerFiguresOf(row.figures) }));
 }
 
 /** A buyer's standing bids, newest first, with their lots. */

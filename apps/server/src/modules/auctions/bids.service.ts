@@ -155,7 +155,7 @@ export function createBidService({
       return now;
     });
     // The ended lot's bids as they stand: the buyout, the highest, wins the whole lot.
-    const figures = (await repo.buyerFiguresOfLots(db, [lotId], buyerId)).get(lotId);
+    const figures = await repo.buyerFiguresOfLot(db, lotId, buyerId);
     if (!figures?.mine) throw new Error(`buyout of ${lotId} left no bid`);
     return placedAnswer(lotId, 'ended', figures, figures.mine, now);
   }
@@ -163,17 +163,17 @@ export function createBidService({
   function buyerView(
     lot: LotRow,
     storeName: string | null,
-    figures: BuyerLotFigures | undefined,
+    figures: BuyerLotFigures,
     media: ReturnType<typeof mediaItemOf>[],
     now: Date,
   ): BuyerLot {
-    const mine = figures?.mine;
+    const mine = figures.mine;
     return {
       ...lotFacts(lot, media, now),
       storeName,
       boatNumber: lot.boatNumber,
-      bidCount: figures?.bidCount ?? 0,
-      highestPrice: figures?.highestPrice ?? null,
+      bidCount: figures.bidCount,
+      highestPrice: figures.highestPrice,
       myBid: mine
         ? {
             quantity: mine.quantity,
@@ -207,30 +207,20 @@ export function createBidService({
     };
   }
 
+  /** A page of live lots with their figures and media: one statement. */
   async function liveLots(buyerId: string, query: z.output<typeof buyerLotListQuery>) {
     const now = clock.now();
     const after = decodeCursor(query.cursor);
     const page = await repo.liveLotPage(
       db,
+      buyerId,
       now,
       after && { endsAt: after.at, id: after.id },
       query.limit + 1,
     );
     const shown = page.slice(0, query.limit);
-    const ids = shown.map((r) => r.lot.id);
-    const [figures, mediaRows] = await Promise.all([
-      repo.buyerFiguresOfLots(db, ids, buyerId),
-      repo.mediaOfLots(db, ids),
-    ]);
-    const mediaBy = groupBy(mediaRows, (m) => m.lotId);
-    const items = shown.map(({ lot, storeName }) =>
-      buyerView(
-        lot,
-        storeName,
-        figures.get(lot.id),
-        (mediaBy.get(lot.id) ?? []).map((m) => mediaItemOf(m.media)),
-        now,
-      ),
+    const items = shown.map(({ lot, storeName, figures, media }) =>
+      buyerView(lot, storeName, figures, media.map(mediaItemOf), now),
     );
     const last = shown.at(-1)?.lot;
     return {

@@ -4,8 +4,14 @@ import type { media } from '../../db/schema.js';
 /** Where GET serves stored files: random names, so the URL itself is the only way to find one. */
 export const MEDIA_URL_PREFIX = '/media/';
 
+/** What the API shows of a stored media row (a list may read only these columns). */
+export type MediaFields = Pick<
+  typeof media.$inferSelect,
+  'id' | 'kind' | 'fileName' | 'thumbName' | 'width' | 'height' | 'size'
+>;
+
 /** A stored media row as the API shows it. */
-export function mediaItemOf(row: typeof media.$inferSelect): MediaItem {
+export function mediaItemOf(row: MediaFields): MediaItem {
   return {
     id: row.id,
     kind: row.kind,
