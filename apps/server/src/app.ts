@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -25,6 +24,7 @@ import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.r
 import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
 import { bodyDeadline } from './lib/body-deadline.js';
 import { redactSecrets } from './lib/redact.js';
+import { securityHeadersPlugin } from './lib/security-headers.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { bankRoutes } from './modules/bank/bank.routes.js';
@@ -45,11 +45,6 @@ import { createServices, type ServiceDeps, type Services } from './services.js';
 export type AppDeps = ServiceDeps;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The CSP source of the map's tiles: their origin, `{s}` subdomains as a wildcard; none if local. */
-const tileSource = (url: string): string[] => {
-  const origin = /^https?:\/\/[^/]+/.exec(url)?.[0];
-  return origin ? [origin.replace('{s}', '*')] : [];
-};
 const hostOf = (url: string): string | null => {
   try {
     return new URL(url).host;
@@ -107,30 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd-mobile positions popups with style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileSource(config.mapTiles.url)],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Only behind HTTPS: on plain http (a phone on the LAN) it would break every asset.
-        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: config.cookieSecure,
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    secure: config.cookieSecure,
+    mapTilesUrl: config.mapTiles.url,
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
