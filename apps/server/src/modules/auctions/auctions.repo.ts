@@ -118,45 +118,42 @@ export interface LotBidFigures {
 }
 
 /**
- * The standing bids' figures of each lot, added up in the database (a list reads no bid rows):
- * amounts are amountOf (half-up to the sen) per bid, fees feeOf per winning amount, at the lot's
- * fixed rate or else `feeBps`.
+ * The lot of the outer query, in a subquery of its select list: spelled out, because Drizzle
+ * leaves the columns of a one-table select unqualified, and a bare "id" in the subquery would be
+ * its own table's.
  */
-export async function bidFiguresOfLots(
-  tx: Tx,
-  lotIds: readonly string[],
-  feeBps: number,
-): Promise<Map<string, LotBidFigures>> {
-  if (lotIds.length === 0) return new Map();
-  const rows = rowsOf<{
-    lot_id: string;
-    bid_count: number;
-    bid_quantity: string;
-    bid_amount: string;
-    winning_amount: string;
-    winning_fee: string;
-  }>(
-    await tx.execute(sql`
-      select r.lot_id, count(*)::int as bid_count, sum(r.quantity) as bid_quantity,
-        sum((r.quantity::bigint * r.price + 5) / 10) as bid_amount,
-        sum(r.amount) as winning_amount,
-        sum((r.amount * coalesce(r.fee_bps, ${feeBps}) + 5000) / 10000) as winning_fee
-      from (select w.*, (w.won::bigint * w.price + 5) / 10 as amount
-        from (${standingWithWins(lotIds)}) w) r
-      group by r.lot_id`),
-  );
-  return new Map(
-    rows.map((r) => [
-      r.lot_id,
-      {
-        bidCount: Number(r.bid_count),
-        bidQuantity: Number(r.bid_quantity),
-        bidAmount: Number(r.bid_amount),
-        winningAmount: Number(r.winning_amount),
-        winningFee: Number(r.winning_fee),
-      },
-    ]),
-  );
+const OUTER_LOT_ID = sql.raw('"lots"."id"');
+
+/**
+ * A lot's standing bids' figures, added up in the database as one JSON value (a list reads no
+ * bid rows): amounts are amountOf (half-up to the sen) per bid, fees feeOf per winning amount, at
+ * the lot's fixed rate or else `feeBps`.
+ */
+const lotBidFiguresJson = (feeBps: number) => sql<LotBidFigures>`(
+  select json_build_object('bidCount', count(*), 'bidQuantity', coalesce(sum(r.quantity), 0),
+    'bidAmount', coalesce(sum((r.quantity::bigint * r.price + 5) / 10), 0),
+    'winningAmount', coalesce(sum(r.amount), 0),
+    'winningFee', coalesce(sum((r.amount * coalesce(r.fee_bps, ${feeBps}) + 5000) / 10000), 0))
+  from (select w.*, (w.won::bigint * w.price + 5) / 10 as amount
+    from sm_standing_wins(array[${OUTER_LOT_ID}]) w) r)`;
+
+/**
+ * The lots of these auctions in order, each with its bids' figures and the thumbnail of its first
+ * photo: what the auction list shows, in one statement.
+ */
+export async function lotsOfAuctionsForList(tx: Tx, auctionIds: readonly string[], feeBps: number) {
+  if (auctionIds.length === 0) return [];
+  return tx
+    .select({
+      lot: lots,
+      figures: lotBidFiguresJson(feeBps),
+      thumbName: sql<string | null>`(
+        select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id
+        where lm.lot_id = ${OUTER_LOT_ID} and m.kind = 'photo' order by lm.position limit 1)`,
+    })
+    .from(lots)
+    .where(inArray(lots.auctionId, [...auctionIds]))
+    .orderBy(asc(lots.auctionId), asc(lots.position));
 }
 
 /** What a buyer's list shows of a live lot's bids: how many, the best price, and its own. */
@@ -170,12 +167,12 @@ export interface BuyerLotFigures {
  * A lot's standing bids as `buyerId` sees them, added up in the database as one JSON value: the
  * count, the best price and its own bid with the kg it wins if the lot ended now.
  */
-const buyerFiguresJson = (lotId: SQL | typeof lots.id, buyerId: string) => sql<RawBuyerFigures>`(
+const buyerFiguresJson = (buyerId: string) => sql<RawBuyerFigures>`(
   select json_build_object('bidCount', count(*), 'highestPrice', max(w.price),
     'mine', (json_agg(json_build_object('quantity', w.quantity, 'price', w.price,
       'createdAt', w.created_at, 'winningQuantity', w.won))
       filter (where w.buyer_id = ${buyerId}::uuid)) -> 0)
-  from sm_standing_wins(array[${lotId}]) w)`;
+  from sm_standing_wins(array[${OUTER_LOT_ID}]) w)`;
 
 type RawBuyerFigures = Omit<BuyerLotFigures, 'mine'> & {
   mine: (Omit<NonNullable<BuyerLotFigures['mine']>, 'createdAt'> & { createdAt: string }) | null;
@@ -187,16 +184,16 @@ const buyerFiguresOf = (raw: RawBuyerFigures): BuyerLotFigures => ({
 });
 
 /** A lot's photos and videos in their order, as one JSON array: a list reads them with its lots. */
-const lotMediaJson = (lotId: typeof lots.id) => sql<MediaFields[]>`coalesce((
+const lotMediaJson = sql<MediaFields[]>`coalesce((
   select json_agg(json_build_object('id', m.id, 'kind', m.kind, 'fileName', m.file_name,
     'thumbName', m.thumb_name, 'width', m.width, 'height', m.height, 'size', m.size)
     order by lm.position)
-  from ${lotMedia} lm join ${media} m on m.id = lm.media_id where lm.lot_id = ${lotId}), '[]')`;
+  from ${lotMedia} lm join ${media} m on m.id = lm.media_id where lm.lot_id = ${OUTER_LOT_ID}), '[]')`;
 
 /** One lot's figures as `buyerId` sees them (a buyout's answer). */
 export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) {
   const [row] = await tx
-    .select({ figures: buyerFiguresJson(lots.id, buyerId) })
+    .select({ figures: buyerFiguresJson(buyerId) })
     .from(lots)
     .where(eq(lots.id, lotId));
   return row ? buyerFiguresOf(row.figures) : null;
@@ -457,8 +454,8 @@ export async function liveLotPage(
     .select({
       lot: lots,
       storeName: stores.name,
-      figures: buyerFiguresJson(lots.id, buyerId),
-      media: lotMediaJson(lots.id),
+      figures: buyerFiguresJson(buyerId),
+      media: lotMediaJson,
     })
     .from(lots)
     .leftJoin(stores, eq(stores.merchantId, lots.merchantId))

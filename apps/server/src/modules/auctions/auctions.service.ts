@@ -31,7 +31,7 @@ import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
 import { insertEvent } from '../events/index.js';
-import { findMediaByIds, type MediaRow, mediaItemOf } from '../media/index.js';
+import { findMediaByIds, type MediaRow, mediaItemOf, thumbUrlOf } from '../media/index.js';
 import { canceledBuyersOfLot, insertOrders, ordersOfLot } from '../orders/index.js';
 import { lockBuyerCover, recordsOf } from '../buyers/index.js';
 import { boatsOf } from '../boats/index.js';
@@ -368,46 +368,40 @@ export function createAuctionService({
     });
     const more = page.length > query.limit;
     const shown = page.slice(0, query.limit);
-    const lotRows = await repo.lotsOfAuctions(
+    const lotRows = await repo.lotsOfAuctionsForList(
       db,
       shown.map((a) => a.id),
+      await feeRate.current(),
     );
-    const lotIds = lotRows.map((l) => l.id);
-    const [figures, mediaRows] = await Promise.all([
-      feeRate.current().then((feeBps) => repo.bidFiguresOfLots(db, lotIds, feeBps)),
-      repo.mediaOfLots(db, lotIds),
-    ]);
-    const lotsBy = groupBy(lotRows, (l) => l.auctionId);
-    const mediaBy = groupBy(mediaRows, (m) => m.lotId);
+    const lotsBy = groupBy(lotRows, (l) => l.lot.auctionId);
 
     const items: AuctionSummary[] = shown.map((auction) => {
-      const its = lotsBy.get(auction.id) ?? [];
-      const first = its[0];
+      const rows = lotsBy.get(auction.id) ?? [];
+      const its = rows.map((r) => r.lot);
+      const first = rows[0];
       if (!first) throw new Error(`auction ${auction.id} has no lots`);
       let bidQuantity = 0;
       let bidAmount = 0;
       let bidCount = 0;
       let settlement = 0;
-      for (const lot of its) {
-        const f = figures.get(lot.id);
-        bidCount += f?.bidCount ?? 0;
-        bidQuantity += f?.bidQuantity ?? 0;
-        bidAmount += f?.bidAmount ?? 0;
+      for (const { lot, figures: f } of rows) {
+        bidCount += f.bidCount;
+        bidQuantity += f.bidQuantity;
+        bidAmount += f.bidAmount;
         // An ended lot's settlement is what its award wrote; a live one's, what its bids win now.
         settlement +=
           lot.status === 'ended'
             ? lot.awardedAmount - lot.awardedFee
-            : (f?.winningAmount ?? 0) - (f?.winningFee ?? 0);
+            : f.winningAmount - f.winningFee;
       }
       const live = its.some((l) => lotStatusAt(l, now) === 'live');
-      const thumb = (mediaBy.get(first.id) ?? []).find((m) => m.media.kind === 'photo');
       return {
         id: auction.id,
-        name: first.name,
+        name: first.lot.name,
         species: [...new Set(its.map((l) => l.species as Species))],
         lotCount: its.length,
-        firstLotId: first.id,
-        thumbUrl: thumb ? mediaItemOf(thumb.media).thumbUrl : null,
+        firstLotId: first.lot.id,
+        thumbUrl: thumbUrlOf(first.thumbName),
         totalQuantity: its.reduce((s, l) => s + l.quantity, 0),
         bidQuantity,
         bidAmount,

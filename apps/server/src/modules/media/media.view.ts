@@ -10,13 +10,17 @@ export type MediaFields = Pick<
   'id' | 'kind' | 'fileName' | 'thumbName' | 'width' | 'height' | 'size'
 >;
 
+/** Where a stored thumbnail is served, if the file has one. */
+export const thumbUrlOf = (thumbName: string | null) =>
+  thumbName ? MEDIA_URL_PREFIX + thumbName : null;
+
 /** A stored media row as the API shows it. */
 export function mediaItemOf(row: MediaFields): MediaItem {
   return {
     id: row.id,
     kind: row.kind,
     url: MEDIA_URL_PREFIX + row.fileName,
-    thumbUrl: row.thumbName ? MEDIA_URL_PREFIX + row.thumbName : null,
+    thumbUrl: thumbUrlOf(row.thumbName),
     width: row.width,
     height: row.height,
     size: row.size,
