@@ -131,6 +131,8 @@ export async function startServer({ dataDir, port, env = {} }) {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // One server process: its CPU per request is read from its pid (cpuMsOf).
+        WEB_CONCURRENCY: '1',
         ...env,
       },
     },

@@ -69,6 +69,7 @@ export async function benchOrders(record) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
     },
   });
   const base = `http://127.0.0.1:${port}`;

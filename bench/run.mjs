@@ -74,6 +74,7 @@ async function startServer(dataDir, direct = false) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
     },
   });
   await waitHealthy(`http://127.0.0.1:${port}/api/health`);

@@ -126,6 +126,7 @@ export async function benchWallet(record) {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         TEST_CLOCK: 'true',
+        WEB_CONCURRENCY: '1',
         OPERATOR_TOKEN,
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       },

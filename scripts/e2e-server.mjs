@@ -18,6 +18,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     SEED_DEMO: 'true',
     DATABASE_URL: '',
     TEST_CLOCK: 'true',
+    // One process: the operator API moves that process's clock.
+    WEB_CONCURRENCY: '1',
     // The fake network printer (e2e/helpers.ts) listens on 127.0.0.1 at a random port, which the
     // printing rules refuse on any real server; this test-only switch lets that one address in.
     PRINTER_TEST_LOOPBACK: 'true',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -20,6 +21,21 @@ describe('configuration', () => {
       true,
     );
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('runs a server process per core on PostgreSQL, one on the embedded database', () => {
+    const pg = { DATABASE_URL: 'postgres://u@h:5432/db' };
+    expect(loadConfig(pg).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*DATABASE_URL/);
+    // The test clock is one process's: it stays one unless told otherwise, and more is refused.
+    expect(loadConfig({ ...pg, TEST_CLOCK: 'true' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ ...pg, TEST_CLOCK: 'true', WEB_CONCURRENCY: '2' })).toThrow(
+      /TEST_CLOCK/,
+    );
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it('makes cookies Secure in production', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -18,6 +19,12 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+    /**
+     * Server processes sharing the port (node:cluster), each with its own pool of DB_POOL_MAX.
+     * Unset: one per core on PostgreSQL; one on the embedded database, which belongs to one
+     * process, and with TEST_CLOCK, whose clock the operator API moves in one process only.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -153,6 +160,14 @@ const envSchema = z
     message: 'TEST_CLOCK cannot be used in production',
     path: ['TEST_CLOCK'],
   })
+  .refine((e) => (e.WEB_CONCURRENCY ?? 1) === 1 || e.DATABASE_URL, {
+    message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database is one process',
+    path: ['WEB_CONCURRENCY'],
+  })
+  .refine((e) => (e.WEB_CONCURRENCY ?? 1) === 1 || !e.TEST_CLOCK, {
+    message: 'TEST_CLOCK moves one process’s clock: WEB_CONCURRENCY must be 1',
+    path: ['WEB_CONCURRENCY'],
+  })
   .refine((e) => !e.PRINTER_TEST_LOOPBACK || (e.TEST_CLOCK && e.NODE_ENV !== 'production'), {
     message: 'PRINTER_TEST_LOOPBACK is for tests only: it needs TEST_CLOCK, never in production',
     path: ['PRINTER_TEST_LOOPBACK'],
@@ -171,6 +186,8 @@ export interface Config {
   documentsDir: string;
   databaseUrl: string | undefined;
   dbPoolMax: number;
+  /** Server processes: more than one only on PostgreSQL (main.ts forks them). */
+  webConcurrency: number;
   seedDemo: boolean;
   logLevel: string;
   logFormat: 'json' | 'pretty';
@@ -238,6 +255,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     documentsDir: path.resolve(e.DATA_DIR, 'documents'),
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
+    webConcurrency:
+      e.WEB_CONCURRENCY ?? (e.DATABASE_URL && !e.TEST_CLOCK ? availableParallelism() : 1),
     // PRODUCT.md §9: the embedded database seeds the demo unless told not to; PostgreSQL only when asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

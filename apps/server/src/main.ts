@@ -1,10 +1,13 @@
+import cluster from 'node:cluster';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { runWorkers } from './cluster.js';
 import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
-import { loadConfig } from './config.js';
-import { openConfiguredDatabase } from './db/client.js';
+import { type Config, loadConfig } from './config.js';
+import { type Database, openConfiguredDatabase } from './db/client.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startLotCloser } from './jobs/lot-closer.js';
 import { startPaymentDeadline } from './jobs/payment-deadline.js';
@@ -14,12 +17,19 @@ import { startPush } from './jobs/push.js';
 import { startCloudPrintSweep } from './jobs/cloud-print.js';
 import { createOffsetClock, systemClock } from './lib/clock.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
-import { resolveSecrets } from './modules/system/settings.service.js';
+import { resolveSecrets, type Secrets } from './modules/system/settings.service.js';
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, config.dbPoolMax);
+  if (cluster.isWorker) {
+    // The primary migrated and seeded, and hands the secrets over as configuration: nothing here
+    // writes what another process may be writing.
+    const secrets = await resolveSecrets(database.db, config);
+    await serve(config, database, secrets, { started, seeded: false, worker: true });
+    return;
+  }
   await database.migrate();
   const seeded = config.seedDemo
     ? await seedDemo(database.db, { passwordHashCost: config.passwordHashCost })
@@ -29,10 +39,27 @@ async function main() {
   await mkdir(config.dataDir, { recursive: true });
   await writeOperatorToken(config.dataDir, secrets.operatorToken);
 
+  if (config.webConcurrency === 1) {
+    await serve(config, database, secrets, { started, seeded, worker: false });
+    return;
+  }
+  await database.close();
+  // The workers run this file, not what started the primary (scripts/start.mjs builds first).
+  const entry = fileURLToPath(import.meta.url);
+  runWorkers(config, secrets, { entry, started, seeded, onReady: (port) => welcome(config, port) });
+}
+
+/** One server process: the app, its jobs and the graceful shutdown; a worker of a primary, or alone. */
+async function serve(
+  config: Config,
+  database: Database,
+  secrets: Secrets,
+  { started, seeded, worker }: { started: number; seeded: boolean; worker: boolean },
+) {
   const clock = config.testClock ? createOffsetClock() : systemClock;
   const app = await buildApp(config, { database, secrets, clock });
   if (config.testClock) app.log.warn('TEST_CLOCK=true: the operator API can move the clock');
-  if (config.env === 'production' && config.sms.provider === 'log') {
+  if (config.env === 'production' && config.sms.provider === 'log' && !worker) {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
   // The jobs run on the services the routes use: one set, made by buildApp (services.ts).
@@ -66,18 +93,14 @@ async function main() {
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
-  const { port } = app.server.address() as AddressInfo;
-  const serverFile = path.join(config.dataDir, SERVER_FILE);
-  await writeFile(serverFile, JSON.stringify({ pid: process.pid, port }));
   const ms = Math.round(performance.now() - started);
   app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
-  if (config.seedDemo) {
-    process.stdout.write(
-      `\n  Seafood merchant console: http://localhost:${port}\n` +
-        `  Demo merchant: ${DEMO_MERCHANT_PHONE} / ${DEMO_PASSWORD}\n` +
-        `  Demo buyers:   ${DEMO_BUYER_PHONES.join(', ')} / ${DEMO_PASSWORD}\n` +
-        `  SMS codes:     npm run operator -- sms-outbox\n\n`,
-    );
+  // A worker's primary writes where the server listens, once for all of them.
+  const serverFile = worker ? null : path.join(config.dataDir, SERVER_FILE);
+  if (serverFile) {
+    const { port } = app.server.address() as AddressInfo;
+    await writeFile(serverFile, JSON.stringify({ pid: process.pid, port }));
+    welcome(config, port);
   }
 
   let closing = false;
@@ -94,7 +117,7 @@ async function main() {
     try {
       await app.close();
       clearInterval(sweep);
-      await rm(serverFile, { force: true });
+      if (serverFile) await rm(serverFile, { force: true });
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -103,6 +126,17 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Where to sign in to the demo, once the server answers. */
+function welcome(config: Config, port: number) {
+  if (!config.seedDemo) return;
+  process.stdout.write(
+    `\n  Seafood merchant console: http://localhost:${port}\n` +
+      `  Demo merchant: ${DEMO_MERCHANT_PHONE} / ${DEMO_PASSWORD}\n` +
+      `  Demo buyers:   ${DEMO_BUYER_PHONES.join(', ')} / ${DEMO_PASSWORD}\n` +
+      `  SMS codes:     npm run operator -- sms-outbox\n\n`,
+  );
 }
 
 main().catch((err: unknown) => {
