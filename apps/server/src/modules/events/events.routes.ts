@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream';
 import { eventsApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
@@ -13,23 +12,25 @@ export async function eventsRoutes(app: FastifyInstance, { events }: { events: E
     eventsApi.stream,
     async (req, reply) => {
       const { accountId, tokenHash } = authOf(req);
-      const stream = events.open({
-        merchantId: accountId,
-        sessionKey: tokenHash,
-        lastEventId: req.headers['last-event-id'] ?? req.query.lastEventId,
-        log: req.log,
-      });
-      // Written past Fastify's reply (and its compression, which would hold frames back).
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // A client that goes away destroys the stream, which frees its slot; a stream that ends
-      // (resync, shutdown) ends the response.
-      pipeline(stream, reply.raw, () => {});
+      events.open(
+        {
+          merchantId: accountId,
+          sessionKey: tokenHash,
+          lastEventId: req.headers['last-event-id'] ?? req.query.lastEventId,
+          log: req.log,
+        },
+        () => {
+          // Written past Fastify's reply (and its compression, which would hold frames back).
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache, no-transform',
+            connection: 'keep-alive',
+            'x-accel-buffering': 'no',
+          });
+          return reply.raw;
+        },
+      );
     },
     { onRequest: app.requireMerchant },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable, Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_STREAMS_PER_SESSION } from '@sm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,9 @@ import {
 import {
   createEventService,
   eventFrame,
+  FANOUT_SLICE,
   MAX_UNSENT_BYTES,
+  type OpenStream,
   parseLastEventId,
 } from './events.service.js';
 
@@ -41,6 +43,31 @@ function standInHub() {
 }
 
 const silentLog = { error: () => {} } as unknown as FastifyBaseLogger;
+
+type EventService = ReturnType<typeof createEventService>;
+
+/** Opens a stream whose body is a pipe the test reads as its client would. */
+function openPipe(events: EventService, request: Omit<OpenStream, 'log'>): PassThrough {
+  const body = new PassThrough();
+  events.open({ ...request, log: silentLog }, () => body);
+  return body;
+}
+
+/** Opens a stream whose body keeps each write as it was made. */
+function openRecorder(events: EventService, request: Omit<OpenStream, 'log'>) {
+  const writes: Buffer[] = [];
+  const body = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      writes.push(chunk);
+      done();
+    },
+  });
+  events.open({ ...request, log: silentLog }, () => body);
+  const text = () => writes.map(String).join('');
+  return { writes, body, text, ids: () => idsOf(text().split('\n\n').slice(0, -1)) };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Reads a stream as its client would: `frames(n)` once it has sent n frames. */
 function reader(stream: Readable) {
@@ -99,17 +126,18 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     return eventsAfter(t.database.db, merchantId, before, n);
   };
 
+  const liveEvent = (merchantId: string, id: number): MerchantEventRow => ({
+    ...accountEvent(merchantId, 'wallet_changed', clock.now()),
+    id,
+    orderId: null,
+  });
+
   it('starts a fresh stream at the latest id, then sends live events as they come', async () => {
     const { hub, deliver } = standInHub();
     const events = createEventService({ db: t.database.db, clock, hub });
     const merchantId = randomUUID();
     const [old] = await insert(merchantId, 1);
-    const stream = events.open({
-      merchantId,
-      sessionKey: 's1',
-      lastEventId: undefined,
-      log: silentLog,
-    });
+    const stream = openPipe(events, { merchantId, sessionKey: 's1', lastEventId: undefined });
     const client = reader(stream);
     expect(await client.frames(2)).toEqual(['retry: 2000', `id: ${old?.id}`]);
     const [live] = await insert(merchantId, 1);
@@ -124,11 +152,10 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     const merchantId = randomUUID();
     const stored = await insert(merchantId, 3);
     const [first, , third] = stored as [MerchantEventRow, MerchantEventRow, MerchantEventRow];
-    const stream = events.open({
+    const stream = openPipe(events, {
       merchantId,
       sessionKey: 's2',
       lastEventId: String(first.id - 1),
-      log: silentLog,
     });
     // Heard while the replay reads the table: one it will read too, and one committed late with
     // a lower id than those replayed (ids are taken before commit), which must not be dropped.
@@ -145,12 +172,11 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     const { hub, deliver, subscribers } = standInHub();
     const events = createEventService({ db: t.database.db, clock, hub });
     const merchantId = randomUUID();
-    const open = () =>
-      events.open({ merchantId, sessionKey: 's3', lastEventId: '0', log: silentLog });
+    const open = () => openPipe(events, { merchantId, sessionKey: 's3', lastEventId: '0' });
     const streams = Array.from({ length: MAX_STREAMS_PER_SESSION }, open);
     expect(open).toThrow(new AppError('TOO_MANY_STREAMS'));
     // Another sign-in has slots of its own.
-    events.open({ merchantId, sessionKey: 'other', lastEventId: '0', log: silentLog }).destroy();
+    openPipe(events, { merchantId, sessionKey: 'other', lastEventId: '0' }).destroy();
 
     const ended = streams.map((stream) => new Promise((resolve) => stream.on('end', resolve)));
     await Promise.all(streams.map((stream) => reader(stream).frames(1)));
@@ -161,7 +187,7 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     await expect.poll(() => streams.every((stream) => stream.destroyed)).toBe(true);
     const again = Array.from({ length: MAX_STREAMS_PER_SESSION }, open);
     for (const stream of again) stream.destroy();
-    expect(subscribers(merchantId)).toBe(0);
+    await expect.poll(() => subscribers(merchantId)).toBe(0);
   });
 
   it('reads the replay a page at a time, as fast as its client takes it', async () => {
@@ -169,16 +195,16 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     const events = createEventService({ db: t.database.db, clock, hub });
     const merchantId = randomUUID();
     const stored = await insert(merchantId, 1_200);
-    const stream = events.open({
+    const stream = openPipe(events, {
       merchantId,
       sessionKey: 's5',
       lastEventId: String((stored[0]?.id ?? 0) - 1),
-      log: silentLog,
     });
     // A client that reads nothing holds the replay at its first page: 500 frames, not 1 200.
-    await expect.poll(() => stream.readableLength).toBeGreaterThan(0);
+    const unread = () => stream.readableLength + stream.writableLength;
+    await expect.poll(unread).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const held = stream.readableLength;
+    const held = unread();
     expect(held).toBeLessThan(600 * eventFrame(stored[0]!).length);
     expect(stream.destroyed).toBe(false);
     // Once it reads, the rest follows in order.
@@ -191,20 +217,72 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     const { hub, deliver, subscribers } = standInHub();
     const events = createEventService({ db: t.database.db, clock, hub });
     const merchantId = randomUUID();
-    const stream = events.open({ merchantId, sessionKey: 's4', lastEventId: '0', log: silentLog });
+    const stream = openPipe(events, { merchantId, sessionKey: 's4', lastEventId: '0' });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the (empty) replay is over
-    const event = {
-      ...accountEvent(merchantId, 'wallet_changed', clock.now()),
-      id: 1,
-      orderId: null,
-    };
+    // Events a turn apart, each written on its own, as they come; ids of one length, so frames too.
+    const event = liveEvent(merchantId, 1_000_000);
     const perFrame = eventFrame(event).length;
-    for (let i = 0; i * perFrame <= MAX_UNSENT_BYTES; i++) deliver(merchantId, { ...event, id: i });
+    let sent = 0;
+    while (!stream.destroyed && sent < 10_000) {
+      deliver(merchantId, { ...event, id: event.id + sent++ });
+      await nextTurn();
+    }
+    // Dropped once about a megabyte waited (the pipe itself holds 16 KB), not before.
     expect(stream.destroyed).toBe(true);
-    expect(subscribers(merchantId)).toBe(0);
+    expect(sent * perFrame).toBeGreaterThan(MAX_UNSENT_BYTES);
+    expect(sent * perFrame).toBeLessThan(MAX_UNSENT_BYTES + 32 * 1024);
+    await expect.poll(() => subscribers(merchantId)).toBe(0);
     // Its slot is free again.
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
-      events.open({ merchantId, sessionKey: 's4', lastEventId: '0', log: silentLog }).destroy();
+      openPipe(events, { merchantId, sessionKey: 's4', lastEventId: '0' }).destroy();
     }
+  });
+
+  it('frames an event once for all the merchant’s streams, events heard together in one write', async () => {
+    const { hub, deliver } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const streams = Array.from({ length: 3 }, (_, i) =>
+      openRecorder(events, { merchantId, sessionKey: `f${i}`, lastEventId: undefined }),
+    );
+    // Started: `retry` and the position to resume from.
+    await expect.poll(() => streams.every((s) => s.writes.length === 2)).toBe(true);
+    const first = liveEvent(merchantId, 1_001);
+    const second = liveEvent(merchantId, 1_002);
+    deliver(merchantId, first);
+    deliver(merchantId, second);
+    await expect.poll(() => streams.every((s) => s.writes.length === 3)).toBe(true);
+    const written = streams.map((s) => s.writes[2]);
+    // One buffer, the same object on every stream: it was framed once, not once per stream.
+    expect(new Set(written).size).toBe(1);
+    expect(String(written[0])).toBe(eventFrame(first) + eventFrame(second));
+    for (const s of streams) s.body.destroy();
+  });
+
+  it('writes a slice of the streams per turn of the loop, each stream’s events in order', async () => {
+    const { hub, deliver } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub });
+    const merchantId = randomUUID();
+    const count = 2 * FANOUT_SLICE + 1;
+    const streams = Array.from({ length: count }, (_, i) =>
+      openRecorder(events, { merchantId, sessionKey: `n${i}`, lastEventId: undefined }),
+    );
+    await expect.poll(() => streams.every((s) => s.writes.length === 2)).toBe(true);
+    const first = liveEvent(merchantId, 2_001);
+    const second = liveEvent(merchantId, 2_002);
+    deliver(merchantId, first);
+    const reached = () => streams.filter((s) => s.ids().includes(first.id)).length;
+    // Other work gets its turn between slices: what was queued next runs before the last slice.
+    const seenBetween = await new Promise<number>((resolve) =>
+      setImmediate(() => {
+        resolve(reached());
+        // Heard while the first event is still being written: it goes after it everywhere.
+        deliver(merchantId, second);
+      }),
+    );
+    expect(seenBetween).toBe(FANOUT_SLICE);
+    await expect.poll(() => streams.every((s) => s.ids().length === 2)).toBe(true);
+    for (const s of streams) expect(s.ids()).toEqual([first.id, second.id]);
+    for (const s of streams) s.body.destroy();
   });
 });

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { finished, type Writable } from 'node:stream';
 import { MAX_STREAMS_PER_SESSION, type MerchantEvent } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -9,6 +9,7 @@ import { eventsAfter, latestEventId, type MerchantEventRow, purgeEvents } from '
 
 /** Comments keep proxies and phones from dropping an idle stream. */
 const HEARTBEAT_MS = 20_000;
+const HEARTBEAT = Buffer.from(': ping\n\n');
 const REPLAY_PAGE = 500;
 /**
  * What a stream may hold that its client has not read yet (some five thousand events). A client
@@ -16,6 +17,12 @@ const REPLAY_PAGE = 500;
  * unbounded queue would let a stalled phone hold the process's memory.
  */
 export const MAX_UNSENT_BYTES = 1024 * 1024;
+/**
+ * Streams one event is written to per turn of the event loop (a few milliseconds' work): a
+ * merchant with thousands of streams must not hold up every other request until the last is
+ * written.
+ */
+export const FANOUT_SLICE = 500;
 
 /** The Last-Event-ID a client sent, when it is one of ours (a non-negative integer). */
 export const parseLastEventId = (value: unknown): number | null => {
@@ -35,45 +42,63 @@ export function eventFrame(event: MerchantEventRow): string {
   return `id: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+interface Framed {
+  id: number;
+  frame: string;
+}
+
+/**
+ * The events a merchant's streams are sent in one go. Every stream of a merchant gets the same
+ * frames (no stream filters or renumbers them), so they are framed once, into one buffer that
+ * each stream writes whole: one write per stream however many events came together.
+ */
+interface Batch {
+  /** Batches of an audience are numbered in the order they go out. */
+  seq: number;
+  events: Framed[];
+  bytes: Buffer;
+  /** The hub's listener went down: each stream ends after these events, so that it resumes. */
+  resync: boolean;
+}
+
 export interface OpenStream {
   merchantId: string;
   /** Streams are counted per sign-in: the session token's hash. */
   sessionKey: string;
-  /** The Last-Event-ID the client sent (header or query), unparsed. */
+  /** The Last-Event-ID a client sent (header or query), unparsed. */
   lastEventId: unknown;
   /** Where a failed replay is logged: the request's logger. */
   log: FastifyBaseLogger;
 }
 
 /**
- * One merchant's open stream: the text of the `text/event-stream` body, to pipe to the response.
- * It never ends by itself; it ends when the hub asks for a resync or the server closes, and is
- * destroyed (its slot and subscription released) when its client goes away.
+ * One open stream: writes the `text/event-stream` body to its client. It never ends by itself; it
+ * ends when the hub asks for a resync or the server closes, and is stopped (its slot and place in
+ * the audience released) when its client goes away.
  */
-class EventStreamSession extends Readable {
+class EventStreamSession {
   private replaying = true;
   /** Live events that arrived during the replay: sent after it, unless it had them. */
-  private readonly queued: MerchantEventRow[] = [];
+  private readonly queued: Framed[] = [];
   private readonly replayed = new Set<number>();
+  /**
+   * After the replay, the last batch that may hold events heard during it: batches up to it are
+   * still checked against the replayed ids.
+   */
+  private overlapUntil: number | null = null;
   private readonly heartbeat: NodeJS.Timeout;
-  private readonly unsubscribe: () => void;
   private stopped = false;
-  /** Resolves a replay waiting for its client to read what it was sent. */
-  private wanted: (() => void) | null = null;
+  /** Wakes a replay waiting for its client to read what it was sent. */
+  private wake: (() => void) | null = null;
 
   constructor(
-    hub: EventHub,
-    merchantId: string,
-    private readonly onDestroy: () => void,
+    private readonly out: Writable,
+    private readonly audience: Audience,
+    private readonly release: () => void,
   ) {
-    super();
-    // Subscribed before the replay reads the table, so nothing committed in between is missed.
-    this.unsubscribe = hub.subscribe(merchantId, (event) => {
-      if (event === RESYNC) this.endStream();
-      else if (this.replaying) this.queued.push(event);
-      else this.send(eventFrame(event));
-    });
-    this.heartbeat = setInterval(() => this.send(': ping\n\n'), HEARTBEAT_MS);
+    // However the body stops (ended, client gone, destroyed), the stream is over.
+    finished(out, () => this.stop());
+    this.heartbeat = setInterval(() => this.send(HEARTBEAT), HEARTBEAT_MS);
   }
 
   /**
@@ -103,85 +128,163 @@ class EventStreamSession extends Readable {
         }
       }
       this.replaying = false;
-      for (const event of this.queued) {
-        if (!this.replayed.has(event.id)) this.send(eventFrame(event));
+      for (const { id, frame } of this.queued) {
+        if (!this.replayed.has(id)) this.send(frame);
       }
       this.queued.length = 0;
-      this.replayed.clear();
+      // Heard during the replay but not yet written out: it may be one the replay read.
+      this.overlapUntil = this.replayed.size > 0 ? this.audience.undelivered() : null;
+      if (this.overlapUntil === null) this.replayed.clear();
     } catch (err) {
       log.error({ err }, 'event stream failed');
       this.endStream();
     }
   }
 
-  /** Ends the body after what is queued; nothing more is sent. */
+  deliver({ seq, events, bytes, resync }: Batch): void {
+    if (this.stopped) return;
+    if (this.replaying) this.queued.push(...events);
+    else if (this.overlapUntil !== null) {
+      for (const { id, frame } of events) if (!this.replayed.has(id)) this.send(frame);
+      if (seq >= this.overlapUntil) {
+        this.overlapUntil = null;
+        this.replayed.clear();
+      }
+    } else if (bytes.length > 0) this.send(bytes);
+    if (resync) this.endStream();
+  }
+
+  /** Ends the body after what is written; nothing more is sent. */
   endStream(): void {
     if (this.stopped) return;
     this.stop();
-    this.push(null);
+    this.out.end();
   }
 
-  /** Called when the client wants more: frames are pushed as they happen, but a replay waits. */
-  override _read() {
-    this.wanted?.();
-    this.wanted = null;
+  private drained(): Promise<void> {
+    // A client gone while a page was read has nobody left to read: nothing would wake this.
+    if (this.stopped || !this.out.writableNeedDrain) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.out.off('drain', wake);
+        this.wake = null;
+        resolve();
+      };
+      this.wake = wake;
+      this.out.on('drain', wake);
+    });
   }
 
-  private async drained(): Promise<void> {
-    // A client gone while a page was read has nobody left to read: nothing would resolve this.
-    if (this.stopped || this.readableLength < this.readableHighWaterMark) return;
-    await new Promise<void>((resolve) => (this.wanted = resolve));
-  }
-
-  override _destroy(err: Error | null, callback: (error?: Error | null) => void) {
-    this.stop();
-    this.onDestroy();
-    callback(err);
-  }
-
-  private send(frame: string) {
+  private send(chunk: Buffer | string) {
     if (this.stopped) return;
     // Back-pressure: the socket drains what it can; past the bound the client is dropped.
-    if (this.readableLength + frame.length > MAX_UNSENT_BYTES) this.destroy();
-    else this.push(frame);
+    if (this.out.writableLength + chunk.length > MAX_UNSENT_BYTES) {
+      this.stop();
+      this.out.destroy();
+    } else this.out.write(chunk);
   }
 
   private stop() {
+    if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.heartbeat);
-    this.unsubscribe();
-    this._read(); // a replay waiting for its client gives up
+    this.release();
+    this.wake?.(); // a replay waiting for its client gives up
   }
 }
 
-export type EventStream = Readable;
+/**
+ * The open streams of one merchant in this process, and the one hub subscription they share:
+ * events heard in the same turn of the loop go out as one batch, written to the streams a slice
+ * per turn; a batch heard meanwhile waits for the last slice, so each stream gets its events in
+ * the order they were heard.
+ */
+class Audience {
+  readonly streams = new Set<EventStreamSession>();
+  private pending: MerchantEventRow[] = [];
+  private resync = false;
+  /** The number of the batch that events heard now go into. */
+  private seq = 0;
+  /** Whether some event heard has not been written to every stream yet. */
+  private writing = false;
+  readonly unsubscribe: () => void;
+
+  constructor(hub: EventHub, merchantId: string) {
+    this.unsubscribe = hub.subscribe(merchantId, (event) => {
+      if (event === RESYNC) this.resync = true;
+      else this.pending.push(event);
+      if (!this.writing) {
+        this.writing = true;
+        setImmediate(this.write);
+      }
+    });
+  }
+
+  /** The last batch that holds an event heard so far, if one is still to be written. */
+  undelivered(): number | null {
+    if (this.pending.length > 0 || this.resync) return this.seq;
+    return this.writing ? this.seq - 1 : null;
+  }
+
+  private readonly write = () => {
+    const events = this.pending.map((event) => ({ id: event.id, frame: eventFrame(event) }));
+    const batch: Batch = {
+      seq: this.seq++,
+      events,
+      bytes: Buffer.from(events.map((event) => event.frame).join('')),
+      resync: this.resync,
+    };
+    this.pending = [];
+    this.resync = false;
+    // Those listening when the batch went out: a stream opened meanwhile replays from the table.
+    const streams = [...this.streams];
+    const writeSlice = (from: number) => {
+      const to = Math.min(from + FANOUT_SLICE, streams.length);
+      for (let i = from; i < to; i++) streams[i]!.deliver(batch);
+      if (to < streams.length) setImmediate(writeSlice, to);
+      else if (this.pending.length > 0 || this.resync) setImmediate(this.write);
+      else this.writing = false;
+    };
+    writeSlice(0);
+  };
+}
 
 /** The live events: streams of the merchant's events, and their table's housekeeping. */
 export function createEventService({ db, clock, hub }: { db: Db; clock: Clock; hub: EventHub }) {
   const open = new Set<EventStreamSession>();
   /** Open streams by session. */
   const perSession = new Map<string, number>();
+  const audiences = new Map<string, Audience>();
 
   return {
     /**
      * A stream of the merchant's events: from after Last-Event-ID when the client sent one, then
-     * live. Throws TOO_MANY_STREAMS when this sign-in holds its share already.
+     * live. Throws TOO_MANY_STREAMS when this sign-in holds its share already; otherwise `accept`
+     * answers the request's head and gives the body to write the stream to.
      */
-    open({ merchantId, sessionKey, lastEventId, log }: OpenStream): EventStream {
+    open({ merchantId, sessionKey, lastEventId, log }: OpenStream, accept: () => Writable): void {
       const held = perSession.get(sessionKey) ?? 0;
       // The new one is refused, not the oldest closed: a closed tab would reconnect and close
       // another in turn.
       if (held >= MAX_STREAMS_PER_SESSION) throw new AppError('TOO_MANY_STREAMS');
       perSession.set(sessionKey, held + 1);
-      const session = new EventStreamSession(hub, merchantId, () => {
+      const audience = audiences.get(merchantId) ?? new Audience(hub, merchantId);
+      audiences.set(merchantId, audience);
+      const session = new EventStreamSession(accept(), audience, () => {
         open.delete(session);
+        audience.streams.delete(session);
+        if (audience.streams.size === 0) {
+          audience.unsubscribe();
+          audiences.delete(merchantId);
+        }
         const left = (perSession.get(sessionKey) ?? 1) - 1;
         if (left > 0) perSession.set(sessionKey, left);
         else perSession.delete(sessionKey);
       });
       open.add(session);
+      // Heard from before the replay reads the table, so nothing committed in between is missed.
+      audience.streams.add(session);
       void session.start(db, merchantId, parseLastEventId(lastEventId), log);
-      return session;
     },
 
     /** Streams never end by themselves; a closing server ends them so that it can finish. */
