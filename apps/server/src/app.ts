@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, ERROR_CODES, errorResponse } from '@sm/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { limitKeyOf } from './lib/client-address.js';
 import { isTestClock, systemClock } from './lib/clock.js';
@@ -25,6 +24,7 @@ import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
 import { bodyDeadline } from './lib/body-deadline.js';
 import { redactSecrets } from './lib/redact.js';
 import { securityHeadersPlugin } from './lib/security-headers.js';
+import { createSerializerCompiler } from './lib/serializer.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { bankRoutes } from './modules/bank/bank.routes.js';
@@ -99,7 +99,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(bodyDeadline, {});
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createSerializerCompiler({ checkContract: config.env !== 'production' }),
+  );
   registerErrorHandling(app);
 
   await app.register(securityHeadersPlugin, {
