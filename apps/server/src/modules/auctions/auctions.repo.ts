@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { buyerRecordJson } from '../buyers/index.js';
 import type { MediaFields } from '../media/index.js';
 import { accounts, auctions, bids, lotMedia, lots, media, stores } from '../../db/schema.js';
 
@@ -27,28 +28,8 @@ export async function insertLot(
   return row.id;
 }
 
-export async function mediaOfLots(tx: Tx, lotIds: readonly string[]) {
-  if (lotIds.length === 0) return [];
-  return tx
-    .select({ lotId: lotMedia.lotId, media })
-    .from(lotMedia)
-    .innerJoin(media, eq(media.id, lotMedia.mediaId))
-    .where(inArray(lotMedia.lotId, [...lotIds]))
-    .orderBy(asc(lotMedia.lotId), asc(lotMedia.position));
-}
-
 export async function lotById(tx: Tx, lotId: string) {
   const [row] = await tx.select().from(lots).where(eq(lots.id, lotId));
-  return row ?? null;
-}
-
-/** One lot with its store's name, as a buyer sees it, or null. */
-export async function lotWithStore(tx: Tx, lotId: string) {
-  const [row] = await tx
-    .select({ lot: lots, storeName: stores.name })
-    .from(lots)
-    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
-    .where(eq(lots.id, lotId));
   return row ?? null;
 }
 
@@ -97,16 +78,6 @@ export async function standingBids(tx: Tx, lotIds: readonly string[]) {
     .where(and(inArray(bids.lotId, [...lotIds]), isNull(bids.supersededAt)));
 }
 
-/**
- * The standing bids of these lots, each with `won`, the kg it wins if its lot ended now: the award
- * rule in the database (sm_standing_wins, migration 0014), which the bid function reads too.
- */
-const standingWithWins = (lotIds: readonly string[]) => sql`
-  select * from sm_standing_wins(array[${sql.join(
-    lotIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[])`;
-
 export interface LotBidFigures {
   bidCount: number;
   bidQuantity: number;
@@ -122,7 +93,8 @@ export interface LotBidFigures {
  * leaves the columns of a one-table select unqualified, and a bare "id" in the subquery would be
  * its own table's.
  */
-const OUTER_LOT_ID = sql.raw('"lots"."id"');
+const OUTER_LOT = sql.raw('"lots"');
+const OUTER_LOT_ID = sql`${OUTER_LOT}."id"`;
 
 /**
  * A lot's standing bids' figures, added up in the database as one JSON value (a list reads no
@@ -189,6 +161,50 @@ const lotMediaJson = sql<MediaFields[]>`coalesce((
     'thumbName', m.thumb_name, 'width', m.width, 'height', m.height, 'size', m.size)
     order by lm.position)
   from ${lotMedia} lm join ${media} m on m.id = lm.media_id where lm.lot_id = ${OUTER_LOT_ID}), '[]')`;
+
+/** One lot with its store's name and its media, as a buyer sees it, or null. */
+export async function lotWithStore(tx: Tx, lotId: string) {
+  const [row] = await tx
+    .select({ lot: lots, storeName: stores.name, media: lotMediaJson })
+    .from(lots)
+    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+    .where(eq(lots.id, lotId));
+  return row ?? null;
+}
+
+/**
+ * The lot page's own reads in one statement: the lot, its auction's lots in order (id, name,
+ * status, end) and its media.
+ */
+export async function lotWithSiblings(tx: Tx, lotId: string) {
+  const [row] = await tx
+    .select({
+      lot: lots,
+      siblings: sql<{ id: string; name: string; status: LotRow['status']; endsAt: string }[]>`(
+        select json_agg(json_build_object('id', s.id, 'name', s.name, 'status', s.status,
+          'endsAt', s.ends_at) order by s.position)
+        from ${lots} s where s.auction_id = ${OUTER_LOT}."auction_id")`,
+      media: lotMediaJson,
+    })
+    .from(lots)
+    .where(eq(lots.id, lotId));
+  if (!row) return null;
+  const siblings = row.siblings.map((s) => ({ ...s, endsAt: new Date(s.endsAt) }));
+  return { ...row, siblings };
+}
+
+/** A lot's standing bids with the buyers' phones and records, in no set order: its ladder. */
+export async function standingBidsWithRecords(tx: Tx, lotId: string) {
+  return tx
+    .select({
+      bid: bids,
+      buyerPhone: accounts.phone,
+      record: buyerRecordJson(sql`${bids.buyerId}`),
+    })
+    .from(bids)
+    .innerJoin(accounts, eq(accounts.id, bids.buyerId))
+    .where(and(eq(bids.lotId, lotId), isNull(bids.supersededAt)));
+}
 
 /** One lot's figures as `buyerId` sees them (a buyout's answer). */
 export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) {
@@ -278,7 +294,8 @@ export async function updateLot(tx: Tx, lotId: string, values: Partial<typeof lo
 
 /**
  * One live lot whose time is up, locked; a lot another process is ending is skipped, so each end
- * is written by exactly one process.
+ * is written by exactly one process. `more` says whether another lot was due too, so that the
+ * closer does not spend a transaction looking for none.
  */
 export async function lockNextDueLot(tx: Tx, now: Date) {
   const [row] = await tx

@@ -47,7 +47,7 @@ type ParsedLot = z.output<typeof lotInput>;
 export type StandingBid = { bid: BidRow; buyerPhone: string };
 
 /** A lot past its end that no process has awarded yet still counts as ended. */
-export const lotStatusAt = (lot: LotRow, now: Date): LotStatus =>
+export const lotStatusAt = (lot: Pick<LotRow, 'status' | 'endsAt'>, now: Date): LotStatus =>
   lot.status === 'live' && lot.endsAt > now ? 'live' : 'ended';
 
 /**
@@ -333,7 +333,9 @@ export function createAuctionService({
   /**
    * Ends every lot whose time is up, one transaction each. Any number of processes may run this at
    * once: each lot is locked by one of them and skipped by the others, and a lot already ended is
-   * not touched again. A crash rolls the whole end back; the next run does it.
+   * not touched again. A crash rolls the whole end back; the next run does it. The lock and the
+   * bids are read by separate statements: one statement sees the bids of its start, and a bid
+   * committed between that and the lock would be left out of the award.
    */
   async function closeDueLots(): Promise<number> {
     let ended = 0;
@@ -426,21 +428,19 @@ export function createAuctionService({
     return repo.dashboardTotals(db, merchantId, clock.now());
   }
 
-  /** A lot of this merchant's; another merchant's answers exactly as a missing one. */
-  async function ownLot(merchantId: string, lotId: string) {
-    const lot = await repo.lotById(db, lotId);
-    if (!lot || lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
-    return lot;
-  }
-
   async function lotDetail(merchantId: string, lotId: string): Promise<LotDetail> {
-    const lot = await ownLot(merchantId, lotId);
+    // The lot with its siblings and media, and its ladder with the bidders' records, side by
+    // side: a live lot's page is these two statements. Another merchant's lot reads its ladder
+    // for nothing and answers as a missing one.
+    const [row, standing] = await Promise.all([
+      repo.lotWithSiblings(db, lotId),
+      repo.standingBidsWithRecords(db, lotId),
+    ]);
+    if (!row || row.lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
+    const { lot, siblings } = row;
     const now = clock.now();
     const ended = lot.status === 'ended';
-    const [siblings, standing, mediaRows, feeBps, winners, relists, canceled] = await Promise.all([
-      repo.lotsOfAuctions(db, [lot.auctionId]),
-      repo.standingBids(db, [lot.id]),
-      repo.mediaOfLots(db, [lot.id]),
+    const [feeBps, winners, relists, canceled] = await Promise.all([
       lot.feeBps === null ? feeRate.current() : Promise.resolve(lot.feeBps),
       ended ? ordersOfLot(db, lot.id) : Promise.resolve([]),
       ended ? repo.relistsOf(db, lot.id) : Promise.resolve([]),
@@ -448,12 +448,15 @@ export function createAuctionService({
         ? canceledBuyersOfLot(db, lot.id)
         : Promise.resolve(new Set<string>()),
     ]);
-    const records = await recordsOf(db, [
-      ...standing.map((s) => s.bid.buyerId),
-      ...winners.map((w) => w.buyerId),
-    ]);
+    const records = new Map(standing.map((s) => [s.bid.buyerId, s.record]));
+    for (const [id, record] of await recordsOf(
+      db,
+      winners.map((w) => w.buyerId).filter((id) => !records.has(id)),
+    )) {
+      records.set(id, record);
+    }
     const recordOf = (buyerId: string) => records.get(buyerId) ?? NO_RECORD;
-    const media = mediaRows.map((m) => mediaItemOf(m.media));
+    const media = row.media.map(mediaItemOf);
     const bidderOf = new Map(standing.map((s) => [s.bid.id, s.bid.buyerId]));
     const bidsShown = ladderOf(lot, standing).map((b) => ({
       ...b,

@@ -186,20 +186,19 @@ export function createBidService({
     };
   }
 
-  /** The lot as a buyer sees it, with the ladder: three reads side by side. */
+  /** The lot as a buyer sees it, with the ladder: two reads side by side. */
   async function lotForBuyer(
     buyerId: string,
     lotId: string,
   ): Promise<z.output<typeof buyerLotDetail>> {
     const now = clock.now();
-    const [row, standing, mediaRows] = await Promise.all([
+    const [row, standing] = await Promise.all([
       repo.lotWithStore(db, lotId),
       repo.standingBids(db, [lotId]),
-      repo.mediaOfLots(db, [lotId]),
     ]);
     if (!row) throw new AppError('NOT_FOUND');
     const { lot, storeName } = row;
-    const media = mediaRows.map((m) => mediaItemOf(m.media));
+    const media = row.media.map(mediaItemOf);
     return {
       ...buyerView(lot, storeName, buyerFigures(lot, standing, buyerId), media, now),
       bids: ladderOf(lot, standing),

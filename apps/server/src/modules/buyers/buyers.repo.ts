@@ -1,5 +1,5 @@
-import { type BuyerRecord, NO_RECORD } from '@sm/contract';
-import { eq, sql } from 'drizzle-orm';
+import type { BuyerRecord } from '@sm/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { accounts, buyers } from '../../db/schema.js';
 import { lockAccount } from '../wallet/index.js';
@@ -78,33 +78,33 @@ export async function coverOf(tx: Tx, buyerId: string) {
 }
 
 /**
- * Buyers' records across the market, in one grouped query: orders paid (by the buyer or charged at
- * the deadline), paid by the buyer itself, and defaults.
+ * A buyer's record across the market, as one JSON value: orders paid (by the buyer or charged at
+ * the deadline), paid by the buyer itself, and defaults. `buyerId` is a column of the query that
+ * reads it (a ladder's bids) or a value.
  */
+export const buyerRecordJson = (buyerId: SQL) => sql<BuyerRecord>`(
+  select json_build_object(
+    'ordersPaid', count(*) filter (where o.paid_at is not null),
+    'paidOnTime', count(*) filter (where o.paid_at is not null and not o.charged_at_deadline),
+    'defaults', count(*) filter (where o.cancel_reason = 'default'))
+  from orders o where o.buyer_id = ${buyerId})`;
+
+/** These buyers' records, in one query. */
 export async function recordsOf(
   tx: Tx,
   buyerIds: readonly string[],
 ): Promise<Map<string, BuyerRecord>> {
   const ids = [...new Set(buyerIds)];
-  const records = new Map<string, BuyerRecord>(ids.map((id) => [id, NO_RECORD]));
-  if (ids.length === 0) return records;
-  const rows = rowsOf<{ buyer_id: string; paid: number; on_time: number; defaults: number }>(
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<{ id: string; record: BuyerRecord }>(
     await tx.execute(sql`
-      select buyer_id,
-        (count(*) filter (where paid_at is not null))::int as paid,
-        (count(*) filter (where paid_at is not null and not charged_at_deadline))::int as on_time,
-        (count(*) filter (where cancel_reason = 'default'))::int as defaults
-      from orders
-      where buyer_id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
+      select b.id, ${buyerRecordJson(sql`b.id`)} as record
+      from unnest(array[${sql.join(
+        ids.map((id) => sql`${id}`),
         sql`, `,
-      )})
-      group by buyer_id`),
+      )}]::uuid[]) as b(id)`),
   );
-  for (const r of rows) {
-    records.set(r.buyer_id, { ordersPaid: r.paid, paidOnTime: r.on_time, defaults: r.defaults });
-  }
-  return records;
+  return new Map(rows.map((r) => [r.id, r.record]));
 }
 
 export type BuyerRow = typeof buyers.$inferSelect;

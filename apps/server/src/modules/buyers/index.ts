@@ -5,6 +5,7 @@
  * on them.
  */
 export {
+  buyerRecordJson,
   buyerWithPhone,
   lockBuyer,
   lockBuyerCover,
