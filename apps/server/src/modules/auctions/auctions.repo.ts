@@ -299,7 +299,11 @@ export async function updateLot(tx: Tx, lotId: string, values: Partial<typeof lo
  */
 export async function lockNextDueLot(tx: Tx, now: Date) {
   const [row] = await tx
-    .select()
+    .select({
+      lot: lots,
+      more: sql<boolean>`exists (select 1 from ${lots} other where other.status = 'live'
+        and other.ends_at <= ${now.toISOString()} and other.id <> ${lots}.id)`,
+    })
     .from(lots)
     .where(and(eq(lots.status, 'live'), lte(lots.endsAt, now)))
     .orderBy(asc(lots.endsAt))

@@ -341,14 +341,15 @@ export function createAuctionService({
     let ended = 0;
     for (;;) {
       const now = clock.now();
-      const done = await db.transaction(async (tx) => {
-        const lot = await repo.lockNextDueLot(tx, now);
-        if (!lot) return false;
-        await endLot(tx, lot, now);
-        return true;
+      const more = await db.transaction(async (tx) => {
+        const due = await repo.lockNextDueLot(tx, now);
+        if (!due) return null;
+        await endLot(tx, due.lot, now);
+        return due.more;
       });
-      if (!done) return ended;
+      if (more === null) return ended;
       ended += 1;
+      if (!more) return ended;
     }
   }
 
