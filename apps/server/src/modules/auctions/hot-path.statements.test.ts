@@ -1,0 +1,77 @@
+import { auctionListQuery, buyerLotListQuery } from '@sm/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lotInput, publish } from '../../../test/auctions.js';
+import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
+import { bidOn, type Buyer, newBuyer, verifiedMerchant } from '../../../test/market.js';
+import { countingServices } from '../../../test/statements.js';
+
+/**
+ * The statements each hot call sends (issue 20's budget: a bid 1; the lists and pages 1 or 2),
+ * counted on the real services. Every statement counts, BEGIN and COMMIT too: a bid is one
+ * statement outside any transaction block, so one round trip on PostgreSQL.
+ */
+describe.each(DB_KINDS)('hot-path statements on %s', (kind) => {
+  let t: TestApp;
+  let counting: Awaited<ReturnType<typeof countingServices>>;
+  let merchantId: string;
+  let lotId: string;
+  const buyers: Buyer[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const merchant = await verifiedMerchant(t, 8_500);
+    merchantId = ((await merchant.client.get('/api/me')).json() as { id: string }).id;
+    for (let n = 1; n <= 3; n += 1) {
+      buyers.push(await newBuyer(t, 8_500 + n, { balance: 1_000_000 }));
+    }
+    const inputs = [await lotInput(merchant.client, t), await lotInput(merchant.client, t)];
+    lotId = (await publish(merchant.client, inputs)).lotIds[0]!;
+    for (const [i, b] of buyers.entries()) {
+      expect((await bidOn(b.client, lotId, 100, 2000 + i * 100)).statusCode).toBe(200);
+    }
+    counting = await countingServices(t);
+    // The fee rate is kept in the process once read; the pages below are counted warm.
+    await counting.services.auctions.list(merchantId, auctionListQuery.parse({}));
+  });
+  afterAll(async () => {
+    await counting?.stop();
+    await t?.close();
+  });
+
+  const count = (call: () => Promise<unknown>) => counting.statementsOf(call);
+
+  it('a bid, a raise and a refusal are one statement each', async () => {
+    const { bids } = counting.services;
+    const buyer = buyers[0]!;
+    expect(
+      await count(() => bids.placeBid(buyer.id, lotId, { quantity: 100, price: 2500 })),
+    ).toHaveLength(1);
+    expect(
+      await count(() => bids.placeBid(buyer.id, lotId, { quantity: 200, price: 2500 })),
+    ).toHaveLength(1);
+    let refusal: unknown;
+    const refused = await count(() =>
+      bids.placeBid(buyer.id, lotId, { quantity: 100, price: 2500 }).catch((err: unknown) => {
+        refusal = err;
+      }),
+    );
+    expect(refusal).toMatchObject({ code: 'BID_NOT_RAISED' });
+    expect(refused).toHaveLength(1);
+  });
+
+  it('a buyer’s live lots are one statement, a buyer’s lot two', async () => {
+    const { bids } = counting.services;
+    const buyer = buyers[1]!;
+    expect(await count(() => bids.liveLots(buyer.id, buyerLotListQuery.parse({})))).toHaveLength(1);
+    expect(await count(() => bids.lotForBuyer(buyer.id, lotId))).toHaveLength(2);
+  });
+
+  it('the merchant’s home is one statement, its auction list and a live lot’s page two', async () => {
+    const { auctions } = counting.services;
+    expect(await count(() => auctions.dashboard(merchantId))).toHaveLength(1);
+    expect(await count(() => auctions.list(merchantId, auctionListQuery.parse({})))).toHaveLength(
+      2,
+    );
+    expect(await count(() => auctions.lotDetail(merchantId, lotId))).toHaveLength(2);
+  });
+});
