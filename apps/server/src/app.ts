@@ -23,6 +23,7 @@ import { buyerOrderRoutes, merchantOrderRoutes } from './modules/orders/orders.r
 import { buyerTaxRoutes } from './modules/buyers/buyers.routes.js';
 import { bodyDeadline } from './lib/body-deadline.js';
 import { redactSecrets } from './lib/redact.js';
+import { lazyChildLogger, RequestLog } from './lib/request-log.js';
 import { securityHeadersPlugin } from './lib/security-headers.js';
 import { createSerializerCompiler } from './lib/serializer.js';
 import { merchantInvoiceRoutes } from './modules/invoices/invoices.routes.js';
@@ -82,6 +83,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         }),
       },
     },
+    logController: new RequestLog(),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     // A weak network may take long to send a body, but a stuck one must not hold a socket forever.
     requestTimeout: 120_000,
