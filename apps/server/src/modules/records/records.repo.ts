@@ -43,7 +43,7 @@ export async function salesByPeriod(
       fees: sql<string>`sum(${orders.fee})`,
     })
     .from(orders)
-    // Exactly one item per order (orders.repo insertOrder), so the join counts each order once.
+    // Exactly one item per order (orders.repo insertOrders), so the join counts each order once.
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(
       and(
