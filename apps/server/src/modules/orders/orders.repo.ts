@@ -59,7 +59,7 @@ export async function insertOrders(
     const buyer = buyerOf.get(order.buyerId);
     const species = SPECIES[item.species as Species];
     // Lower-cased here, not by the database, whose lower() depends on its locale; the number,
-    // which only the statement knows, goes in front.
+    // which only the statement knows (and which is ASCII), goes in front.
     const searchAfterNumber = [
       batchNumber,
       buyer?.name,
@@ -88,7 +88,8 @@ export async function insertOrders(
   const created = rowsOf<{ id: string; number: string }>(
     await tx.execute(sql`
       with v as (
-        select r.*, r."numberPrefix" || lpad(nextval(${orderNumberSeq.seqName})::text, 6, '0') as number
+        select r.*,
+          r."numberPrefix" || lpad(nextval(${orderNumberSeq.seqName})::text, 6, '0') as number
         from json_to_recordset(${JSON.stringify(rows)}::json) as r(
           id uuid, "numberPrefix" text, "merchantId" uuid, "buyerId" uuid, "lotId" uuid,
           "bidId" uuid, "batchNumber" text, subtotal bigint, "feeBps" integer, fee bigint,
