@@ -22,13 +22,21 @@ export async function eventsRoutes(app: FastifyInstance, { events }: { events: E
         () => {
           // Written past Fastify's reply (and its compression, which would hold frames back).
           reply.hijack();
-          reply.raw.writeHead(200, {
+          const res = reply.raw;
+          // Not chunked: the body runs until the connection closes (a stream only ends to be
+          // opened again), so the bytes of a batch of events are the same for every stream and
+          // each socket takes them in one write, past the response's per-write work.
+          res.removeHeader('transfer-encoding');
+          res.writeHead(200, {
             'content-type': 'text/event-stream; charset=utf-8',
             'cache-control': 'no-cache, no-transform',
-            connection: 'keep-alive',
+            connection: 'close',
             'x-accel-buffering': 'no',
           });
-          return reply.raw;
+          res.flushHeaders();
+          // A request pipelined behind another has no socket yet: the response holds its bytes
+          // until it has one.
+          return res.socket ?? res;
         },
       );
     },
