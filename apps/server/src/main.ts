@@ -8,14 +8,8 @@ import { runWorkers } from './cluster.js';
 import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
 import { type Config, loadConfig } from './config.js';
 import { type Database, openConfiguredDatabase } from './db/client.js';
-import { startHousekeeping } from './jobs/housekeeping.js';
-import { startLotCloser } from './jobs/lot-closer.js';
-import { startPaymentDeadline } from './jobs/payment-deadline.js';
-import { startEInvoices } from './jobs/einvoices.js';
-import { startPayouts } from './jobs/payouts.js';
-import { startPush } from './jobs/push.js';
-import { startCloudPrintSweep } from './jobs/cloud-print.js';
-import { createOffsetClock, systemClock } from './lib/clock.js';
+import { startJobs } from './jobs/jobs.js';
+import { createOffsetClock, systemClock, type TestClock } from './lib/clock.js';
 import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
 import { resolveSecrets, type Secrets } from './modules/system/settings.service.js';
 
@@ -56,39 +50,21 @@ async function serve(
   secrets: Secrets,
   { started, seeded, worker }: { started: number; seeded: boolean; worker: boolean },
 ) {
-  const clock = config.testClock ? createOffsetClock() : systemClock;
+  // Jobs sleep until their work is due: a moved test clock makes them look again at once.
+  const onClockMove: (() => void)[] = [];
+  const clock = config.testClock
+    ? wakingOnMove(createOffsetClock(), () => onClockMove.forEach((moved) => moved()))
+    : systemClock;
   const app = await buildApp(config, { database, secrets, clock });
   if (config.testClock) app.log.warn('TEST_CLOCK=true: the operator API can move the clock');
   if (config.env === 'production' && config.sms.provider === 'log' && !worker) {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
   // The jobs run on the services the routes use: one set, made by buildApp (services.ts).
-  const { services } = app;
-  const stopHousekeeping = startHousekeeping(
-    [
-      services.auth.purgeExpired,
-      services.events.purgeExpired,
-      services.idempotency.purgeExpired,
-      services.notifications.purgeExpired,
-    ],
-    app.log,
-  );
-  const stopLotCloser = startLotCloser(services.auctions, app.log);
-  const stopPaymentDeadline = startPaymentDeadline(services.orders, app.log);
-  const stopPayouts = startPayouts(services.payouts, app.log);
-  const stopPush = startPush(services.push, app.log);
-  const stopEInvoices = startEInvoices(services.invoices, app.log);
-  const stopCloudPrint = startCloudPrintSweep(services.printing.cloud, app.log);
+  const jobs = await startJobs(app.services, database, clock, app.log);
+  onClockMove.push(jobs.wakeAll);
   app.addHook('onClose', async () => {
-    stopHousekeeping();
-    await Promise.all([
-      stopLotCloser(),
-      stopPaymentDeadline(),
-      stopPayouts(),
-      stopPush(),
-      stopEInvoices(),
-      stopCloudPrint(),
-    ]);
+    await jobs.stop();
     await database.close();
   });
 
@@ -126,6 +102,21 @@ async function serve(
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** `clock`, calling `onMove` after each move. */
+function wakingOnMove(clock: TestClock, onMove: () => void): TestClock {
+  return {
+    now: () => clock.now(),
+    set: (at) => {
+      clock.set(at);
+      onMove();
+    },
+    advance: (ms) => {
+      clock.advance(ms);
+      onMove();
+    },
+  };
 }
 
 /** Where to sign in to the demo, once the server answers. */

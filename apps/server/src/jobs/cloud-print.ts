@@ -1,22 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 import type { CloudPrntService } from '../modules/printing/cloudprnt.service.js';
 import { startPoller } from './poller.js';
 
 /**
- * How often each process looks for cloud print jobs past their time (not fetched or not
- * confirmed within 3 minutes): one indexed UPDATE over the open jobs, usually none.
+ * Reports cloud print jobs that no printer fetched or confirmed in time; each once. It sleeps until
+ * the first open job's time is up: a new job's is minutes away, so no wake-up is needed for it.
  */
-const CLOUD_PRINT_SWEEP_INTERVAL_MS = 10_000;
-
-/** Reports cloud print jobs that no printer fetched or confirmed in time; each once. */
-export function startCloudPrintSweep(cloud: CloudPrntService, log: FastifyBaseLogger) {
-  return startPoller(
-    'cloud print sweep',
-    CLOUD_PRINT_SWEEP_INTERVAL_MS,
-    async () => {
+export function startCloudPrintSweep(
+  cloud: CloudPrntService,
+  clock: Clock,
+  log: FastifyBaseLogger,
+) {
+  return startPoller({
+    name: 'cloud print sweep',
+    clock,
+    log,
+    minIntervalMs: 10_000,
+    async tick() {
+      const next = await cloud.nextOverdueAt();
+      if (!next || next > clock.now()) return next;
       const failed = await cloud.sweep();
       if (failed > 0) log.info({ failed }, 'cloud print jobs failed: not fetched or confirmed');
+      return cloud.nextOverdueAt();
     },
-    log,
-  );
+  });
 }

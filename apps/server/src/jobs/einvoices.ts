@@ -1,23 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 import type { InvoiceService } from '../modules/invoices/invoices.service.js';
 import { startPoller } from './poller.js';
 
 /**
- * How often each process asks MyInvois about submitted e-invoices (Valid or Invalid) and settles
- * refunded orders' invoices (cancel, or a credit note). Every process runs it; each document is
- * held by one process at a time (invoices.repo takeDueCheck / takeDueRefund), so each is asked
- * once per turn, and MyInvois's rate limits are shared, not multiplied.
+ * Asks MyInvois about submitted e-invoices (Valid or Invalid) and settles refunded orders'
+ * invoices (cancel, or a credit note), each when its document says it is due; merchant events
+ * (a refund is one) wake it (jobs.ts). Every process runs it; each document is held by one process
+ * at a time (invoices.repo takeDueCheck / takeDueRefund), so each is asked once per turn, and
+ * MyInvois's rate limits are shared, not multiplied.
  */
-const EINVOICE_INTERVAL_MS = 10_000;
-
-export function startEInvoices(invoices: InvoiceService, log: FastifyBaseLogger) {
-  return startPoller(
-    'e-invoice job',
-    EINVOICE_INTERVAL_MS,
-    async () => {
+export function startEInvoices(invoices: InvoiceService, clock: Clock, log: FastifyBaseLogger) {
+  return startPoller({
+    name: 'e-invoice job',
+    clock,
+    log,
+    minIntervalMs: 10_000,
+    async tick() {
+      const next = await invoices.nextWorkAt();
+      if (!next || next > clock.now()) return next;
       const done = await invoices.work();
       if (done > 0) log.info({ done }, 'e-invoice job');
+      return invoices.nextWorkAt();
     },
-    log,
-  );
+  });
 }

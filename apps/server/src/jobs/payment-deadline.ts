@@ -1,22 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 import type { OrderService } from '../modules/orders/orders.service.js';
 import { startPoller } from './poller.js';
 
-/** How often each process looks for orders left unpaid 24 h after their creation. */
-const PAYMENT_DEADLINE_INTERVAL_MS = 2_000;
-
 /**
  * Settles unpaid orders past their deadline (PRODUCT.md §4a): charged from the buyer's wallet, or
- * canceled as a default; each once, whichever process runs.
+ * canceled as a default; each once, whichever process runs. It sleeps until the next unpaid
+ * order's deadline: a new order's is a day away, so no wake-up is needed for it.
  */
-export function startPaymentDeadline(orders: OrderService, log: FastifyBaseLogger) {
-  return startPoller(
-    'payment deadline',
-    PAYMENT_DEADLINE_INTERVAL_MS,
-    async () => {
+export function startPaymentDeadline(orders: OrderService, clock: Clock, log: FastifyBaseLogger) {
+  return startPoller({
+    name: 'payment deadline',
+    clock,
+    log,
+    // An order that a payment (or another process) holds stays due until it commits.
+    minIntervalMs: 2_000,
+    async tick() {
+      const next = await orders.nextPaymentDeadline();
+      if (!next || next > clock.now()) return next;
       const { charged, defaulted } = await orders.settleOverdue();
       if (charged + defaulted > 0) log.info({ charged, defaulted }, 'overdue orders settled');
+      return orders.nextPaymentDeadline();
     },
-    log,
-  );
+  });
 }

@@ -312,13 +312,15 @@ export async function lockNextDueLot(tx: Tx, now: Date) {
   return row ?? null;
 }
 
-export async function hasDueLots(tx: Tx, now: Date): Promise<boolean> {
+/** When the first live lot ends (past: it is due), or null when none is live. */
+export async function nextLotEnd(tx: Tx): Promise<Date | null> {
   const [row] = await tx
-    .select({ id: lots.id })
+    .select({ endsAt: lots.endsAt })
     .from(lots)
-    .where(and(eq(lots.status, 'live'), lte(lots.endsAt, now)))
+    .where(eq(lots.status, 'live'))
+    .orderBy(asc(lots.endsAt))
     .limit(1);
-  return row !== undefined;
+  return row?.endsAt ?? null;
 }
 
 const liveAuction = (now: Date) =>

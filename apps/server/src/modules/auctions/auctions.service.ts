@@ -353,8 +353,9 @@ export function createAuctionService({
     }
   }
 
-  async function hasDueLots(): Promise<boolean> {
-    return repo.hasDueLots(db, clock.now());
+  /** When the lot closer has work next: the first live lot's end. */
+  async function nextLotEnd(): Promise<Date | null> {
+    return repo.nextLotEnd(db);
   }
 
   async function list(merchantId: string, query: z.output<typeof auctionListQuery>) {
@@ -666,7 +667,7 @@ export function createAuctionService({
   return {
     publish,
     closeDueLots,
-    hasDueLots,
+    nextLotEnd,
     endLot,
     list,
     dashboard,

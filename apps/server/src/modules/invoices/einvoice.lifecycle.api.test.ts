@@ -93,6 +93,11 @@ describe.each(DB_KINDS)('the e-invoice lifecycle on %s', (kind) => {
   });
 
   const work = () => t.app.services.invoices.work();
+  /** How long until the e-invoice job has work (its sleep), in ms; null when none waits. */
+  const workDueIn = async () => {
+    const at = await t.app.services.invoices.nextWorkAt();
+    return at ? at.getTime() - t.clock.now().getTime() : null;
+  };
 
   async function paidOrder() {
     const order = await wonOrder(t, merchant, buyer, 105, 2350);
@@ -280,6 +285,9 @@ describe.each(DB_KINDS)('the e-invoice lifecycle on %s', (kind) => {
     const limited = await invoice(order.id);
     expect(limited.einvoice.status).toBe('not_submitted');
     expect(limited.einvoice.error).toMatch(/rate limit/);
+    // The job sleeps until MyInvois's wait is over, not past it.
+    expect(await workDueIn()).toBeGreaterThan(0);
+    expect(await workDueIn()).toBeLessThanOrEqual(2 * 60_000);
     // The job sends it once MyInvois's wait is over, renewing a token revoked meanwhile.
     standIn.revokeTokens();
     t.clock.advance(2 * 60_000);
@@ -294,6 +302,7 @@ describe.each(DB_KINDS)('the e-invoice lifecycle on %s', (kind) => {
     await validated();
     const cancel = await merchant.post(`/api/orders/${order.id}/cancel`, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await workDueIn()).toBeLessThanOrEqual(0);
     await work();
     const d = await detail(order.id);
     expect(d.invoice?.einvoice.status).toBe('cancelled');

@@ -172,6 +172,24 @@ export async function updateEInvoice(
 }
 
 /**
+ * When takeDueCheck or takeDueRefund next finds a document (past: one is due), or null when none
+ * waits: the e-invoice job sleeps until then. A Submitted document without a time is due now.
+ */
+export async function nextWorkAt(tx: Tx): Promise<Date | null> {
+  const [row] = rowsOf<{ at: Date | string | null }>(
+    await tx.execute(sql`
+      select least(
+        (select min(einvoice_check_at) from ${invoices}
+          where einvoice_status in ('submitted', 'not_submitted')),
+        (select 'epoch'::timestamptz from ${invoices}
+          where einvoice_status = 'submitted' and einvoice_check_at is null limit 1),
+        (select min(refund_pending_at) from ${invoices} where refund_pending_at is not null)
+      ) as at`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
  * Takes the next document whose turn has come, and holds it for `leaseMs` (its next turn moves
  * past the lease) so that each is handled by one process at a time: a Submitted one to be asked
  * about, or one whose sending failed (MyInvois busy or unreachable) to be sent again.

@@ -694,7 +694,10 @@ export function createInvoiceService({
     }
   }
 
-  return { generate, resubmit, pdf, work, checkOne, refundOne };
+  /** When the e-invoice job has work next. */
+  const nextWorkAt = () => repo.nextWorkAt(db);
+
+  return { generate, resubmit, pdf, work, nextWorkAt, checkOne, refundOne };
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -258,6 +258,10 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     const lotId = await newLot('Tiger prawn');
     await bidOn(lotId);
     expect(await sendDue()).toMatchObject({ taken: 1, sent: 0, failed: 0 });
+    // The push job sleeps until the retry is due.
+    const retryIn = (t.app.services.push.nextRetryAt()?.getTime() ?? 0) - t.clock.now().getTime();
+    expect(retryIn).toBeGreaterThan(0);
+    expect(retryIn).toBeLessThanOrEqual(15_000);
     expect((await merchant.get('/api/notifications/unread')).statusCode).toBe(200);
     expect(await sendDue()).toMatchObject({ sent: 0 });
     expect(push.received).toHaveLength(1);
@@ -267,6 +271,7 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     t.clock.advance(120_000);
     expect(await sendDue()).toMatchObject({ failed: 1 });
     expect(push.received).toHaveLength(3);
+    expect(t.app.services.push.nextRetryAt()).toBeNull();
     t.clock.advance(10 * 60_000);
     await sendDue();
     expect(push.received).toHaveLength(3);

@@ -295,7 +295,19 @@ export function createPushService({
     });
   }
 
-  return { subscribe, unsubscribe, publicKey, isSubscribed, endpointAllowed, sendDue };
+  /** When the first failed send is tried again, if any waits: the push job sleeps until then. */
+  const nextRetryAt = (): Date | null =>
+    retries.length === 0 ? null : new Date(Math.min(...retries.map((r) => r.dueAt)));
+
+  return {
+    subscribe,
+    unsubscribe,
+    publicKey,
+    isSubscribed,
+    endpointAllowed,
+    sendDue,
+    nextRetryAt,
+  };
 }
 
 export type PushService = ReturnType<typeof createPushService>;

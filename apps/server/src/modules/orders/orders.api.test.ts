@@ -287,6 +287,10 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     const before = await balanceOf(buyer(1));
     t.clock.advance(PAYMENT_WINDOW_MS - 1000);
     await t.app.services.orders.settleOverdue(); // older tests' orders are overdue by now
+    // The deadline job sleeps until these two are due.
+    expect(await t.app.services.orders.nextPaymentDeadline()).toEqual(
+      new Date((await detail(covered.id)).payBy),
+    );
     expect((await detail(covered.id)).status).toBe('pending_payment');
     expect((await detail(uncovered.id)).status).toBe('pending_payment');
     t.clock.advance(1000);

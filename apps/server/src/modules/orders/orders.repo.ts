@@ -276,6 +276,17 @@ export async function lockNextOverdueOrder(tx: Tx, now: Date) {
   return row ?? null;
 }
 
+/** The first unpaid order's deadline (past: it is due), or null when every order is paid. */
+export async function nextPaymentDeadline(tx: Tx): Promise<Date | null> {
+  const [row] = await tx
+    .select({ payBy: orders.payBy })
+    .from(orders)
+    .where(eq(orders.status, 'pending_payment'))
+    .orderBy(asc(orders.payBy))
+    .limit(1);
+  return row?.payBy ?? null;
+}
+
 /** The buyers whose orders of this lot were canceled: the offer of its returned kg skips them. */
 export async function canceledBuyersOfLot(tx: Tx, lotId: string): Promise<Set<string>> {
   const rows = await tx

@@ -436,6 +436,8 @@ export function createOrderService({
     buyerOrders,
     buyerOrder,
     settleOverdue,
+    /** When the payment deadline job has work next. */
+    nextPaymentDeadline: () => repo.nextPaymentDeadline(db),
   };
 }
 

@@ -393,6 +393,10 @@ describe.each(DB_KINDS)('cloud printing (Star CloudPRNT) on %s', (kind) => {
 
     t.clock.advance(CLOUD_PRINT_FETCH_WINDOW_MS - 1_000);
     expect(await t.app.services.printing.cloud.sweep()).toBe(0);
+    // The sweep sleeps until this job's time is up.
+    expect(await t.app.services.printing.cloud.nextOverdueAt()).toEqual(
+      new Date(t.clock.now().getTime() + 1_000),
+    );
     t.clock.advance(2_000);
     // Every process sweeps; the job is reported by one of them.
     const swept = await Promise.all([

@@ -245,6 +245,19 @@ export async function failOverdue(
   );
 }
 
+/** The oldest open jobs' times: the first queued one's, and the first fetched one's. */
+export async function oldestOpenJobs(
+  tx: Tx,
+): Promise<{ queuedAt: Date | null; fetchedAt: Date | null }> {
+  const [row] = rowsOf<{ queued_at: Date | string | null; fetched_at: Date | string | null }>(
+    await tx.execute(sql`
+      select (select min(queued_at) from ${printJobs} where state = 'queued') as queued_at,
+        (select min(fetched_at) from ${printJobs} where state = 'sent') as fetched_at`),
+  );
+  const at = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+  return { queuedAt: at(row?.queued_at), fetchedAt: at(row?.fetched_at) };
+}
+
 /** Printed and failed jobs older than `before`: their slips' news is long past. */
 export async function purgeFinishedJobs(tx: Tx, before: Date, limit: number) {
   await tx.execute(sql`

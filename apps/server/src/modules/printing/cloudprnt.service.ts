@@ -43,7 +43,6 @@ const INFO_ASK_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 500;
 /** Printed and failed jobs are kept this long (Printer setup shows the latest). */
 const JOB_RETENTION_MS = 30 * 24 * 60 * 60_000;
-const PURGE_INTERVAL_MS = 60 * 60_000;
 /** Jobs a list shows. */
 const JOB_LIST_LIMIT = 20;
 
@@ -136,8 +135,6 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
     orderId,
     createdAt: at,
   });
-
-  let lastPurge = 0;
 
   /** Per-printer request budgets of this process: fixed one-minute windows. */
   const budgets = new Map<string, { start: number; used: number }>();
@@ -353,11 +350,23 @@ export function createCloudPrntService({ db, clock, secret, render }: CloudPrntD
         );
         return rows.length;
       });
-      if (now.getTime() - lastPurge >= PURGE_INTERVAL_MS) {
-        lastPurge = now.getTime();
-        await repo.purgeFinishedJobs(db, new Date(now.getTime() - JOB_RETENTION_MS), SWEEP_BATCH);
-      }
       return failed;
+    },
+
+    /** When the sweep next has a job to fail (past: one is due), or null when none is open. */
+    async nextOverdueAt(): Promise<Date | null> {
+      const { queuedAt, fetchedAt } = await repo.oldestOpenJobs(db);
+      const due = [
+        queuedAt && queuedAt.getTime() + CLOUD_PRINT_FETCH_WINDOW_MS,
+        fetchedAt && fetchedAt.getTime() + CLOUD_PRINT_CONFIRM_WINDOW_MS,
+      ].filter((at): at is number => typeof at === 'number');
+      return due.length === 0 ? null : new Date(Math.min(...due));
+    },
+
+    /** Housekeeping: printed and failed jobs past their retention, a batch an hour. */
+    async purgeExpired(): Promise<void> {
+      const before = new Date(clock.now().getTime() - JOB_RETENTION_MS);
+      await repo.purgeFinishedJobs(db, before, SWEEP_BATCH);
     },
   };
 }
