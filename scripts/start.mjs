@@ -5,5 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
 buildIfStale();
-// Run the server in this process: a second Node process would only add its start-up time.
+// Run the server in this process: a second Node process would only add its start-up time. On
+// PostgreSQL this process is the primary of WEB_CONCURRENCY workers, which run the bundle directly.
 await import(pathToFileURL(path.resolve(import.meta.dirname, '../apps/server/dist/main.js')).href);
