@@ -101,6 +101,7 @@ export function route<const R extends RouteDeclaration>(
   app.route({
     ...(declaration.multipart ? multipartExtra : {}),
     ...extra,
+    config: { ...extra.config, jsonAnswer: !isContentAnswer(declaration.response) },
     method,
     url: path.slice(app.prefix.length),
     schema: schemaOf(declaration),

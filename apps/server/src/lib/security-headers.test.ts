@@ -1,5 +1,8 @@
 import Fastify from 'fastify';
+import { systemApi } from '@sm/contract/routes';
 import { describe, expect, it } from 'vitest';
+import { route } from './route.js';
+import { createSerializerCompiler } from './serializer.js';
 import { contentSecurityPolicy, securityHeadersPlugin } from './security-headers.js';
 
 const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -21,10 +24,26 @@ const HELMET_HEADERS = {
   'x-xss-protection': '0',
 };
 
+/** What a JSON answer needs of them: no framing, referrer or XSS-auditor headers of a page. */
+const API_HEADERS = [
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+];
+const PAGE_ONLY = Object.keys(HELMET_HEADERS).filter((name) => !API_HEADERS.includes(name));
+
 async function appWith(secure: boolean) {
   const app = Fastify();
+  app.setSerializerCompiler(createSerializerCompiler({ checkContract: true }));
   await app.register(securityHeadersPlugin, { secure, mapTilesUrl: OSM });
-  app.get('/json', async () => ({ ok: true }));
+  await app.register(
+    async (api) => {
+      route(api, systemApi.version, async () => ({ version: '1', code: 1, build: null }));
+    },
+    { prefix: '/api' },
+  );
+  app.get('/page', async (_req, reply) => reply.type('text/html').send('<p>page</p>'));
   app.get('/raw', (_req, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -37,12 +56,20 @@ async function appWith(secure: boolean) {
 }
 
 describe('security headers', () => {
-  it('sends what helmet sent on every answer: JSON, raw, not found', async () => {
+  it('sends what helmet sent on pages, raw answers and not found', async () => {
     const app = await appWith(true);
-    for (const url of ['/json', '/raw', '/nothing']) {
+    for (const url of ['/page', '/raw', '/nothing']) {
       const res = await app.inject(url);
       expect(res.headers, url).toMatchObject(HELMET_HEADERS);
     }
+  });
+
+  it('sends a JSON answer of the API the headers that matter to it, the same values', async () => {
+    const res = await (await appWith(true)).inject('/api/version');
+    expect(res.statusCode).toBe(200);
+    for (const name of API_HEADERS)
+      expect(res.headers[name], name).toBe(HELMET_HEADERS[name as keyof typeof HELMET_HEADERS]);
+    for (const name of PAGE_ONLY) expect(res.headers[name], name).toBeUndefined();
   });
 
   it('lets a route replace one through its reply', async () => {
@@ -53,7 +80,7 @@ describe('security headers', () => {
   });
 
   it('asks for HTTPS only when served over it', async () => {
-    const res = await (await appWith(false)).inject('/json');
+    const res = await (await appWith(false)).inject('/api/version');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['content-security-policy']).toBe(
       HELMET_HEADERS['content-security-policy'].replace(';upgrade-insecure-requests', ''),

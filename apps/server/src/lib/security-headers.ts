@@ -37,22 +37,34 @@ export function contentSecurityPolicy({ secure, mapTilesUrl }: SecurityHeaderOpt
   return directives.map((d) => d.join(' ')).join(';');
 }
 
+type Headers = [string, string][];
+
 /**
- * The security headers of every answer, as helmet's defaults set them, built once: helmet
- * rebuilt its whole configuration (the CSP parsed and validated anew) on every request, about a
- * third of the CPU of a small answer.
+ * What a JSON answer of the API needs: the CSP (a JSON answer opened as a page gets no script,
+ * no frame), no cross-origin reads of it (CORP), no sniffing it as a script or a style, and HSTS
+ * on the calls a phone makes most.
  */
-export function securityHeaders(options: SecurityHeaderOptions): [string, string][] {
+export function apiHeaders(options: SecurityHeaderOptions): Headers {
   return [
     ['content-security-policy', contentSecurityPolicy(options)],
-    ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
-    ['origin-agent-cluster', '?1'],
-    ['referrer-policy', 'no-referrer'],
     ...(options.secure
       ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]]
       : []),
     ['x-content-type-options', 'nosniff'],
+  ];
+}
+
+/**
+ * What a document needs besides (pages, Swagger UI, files, media, a not-found answer): helmet's
+ * defaults, the headers it sent on every answer.
+ */
+export function documentHeaders(options: SecurityHeaderOptions): Headers {
+  return [
+    ...apiHeaders(options),
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['origin-agent-cluster', '?1'],
+    ['referrer-policy', 'no-referrer'],
     ['x-dns-prefetch-control', 'off'],
     ['x-download-options', 'noopen'],
     ['x-frame-options', 'SAMEORIGIN'],
@@ -62,17 +74,35 @@ export function securityHeaders(options: SecurityHeaderOptions): [string, string
   ];
 }
 
+const kHeaders = Symbol('security headers');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A JSON answer of the API (lib/route.ts): it gets the API's security headers only. */
+    jsonAnswer?: boolean;
+    [kHeaders]?: Headers;
+  }
+}
+
 /**
- * Sets the headers on the raw response as a request arrives, so answers written past Fastify's
- * reply (the event stream, a stalled body's refusal) carry them too; a route may still override
- * one through its reply (Swagger UI's own CSP).
+ * Sets the security headers, built once at start (helmet rebuilt its whole configuration, the
+ * CSP parsed and validated anew, on every request: a third of the CPU of a small answer). A
+ * route's set is chosen when it is registered; an answer without a route gets the document's.
+ * They go on the raw response as a request arrives, before any hook may refuse it, so answers
+ * written past Fastify's reply (the event stream, a stalled body's refusal) carry them too; a
+ * route may still replace one through its reply (Swagger UI's own CSP).
  */
 export const securityHeadersPlugin = fp<SecurityHeaderOptions>(
   async (app: FastifyInstance, options) => {
-    const headers = securityHeaders(options);
-    app.addHook('onRequest', (_request, reply, done) => {
+    const api = apiHeaders(options);
+    const document = documentHeaders(options);
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, [kHeaders]: route.config?.jsonAnswer ? api : document };
+    });
+    app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      for (const [name, value] of request.routeOptions.config[kHeaders] ?? document) {
+        raw.setHeader(name, value);
+      }
       done();
     });
   },
