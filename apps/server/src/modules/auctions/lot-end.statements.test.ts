@@ -1,35 +1,22 @@
 import { LOT_DURATION_MS, type LotDetail } from '@sm/contract';
-import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotInput, publish } from '../../../test/auctions.js';
-import {
-  createTestApp,
-  DB_KINDS,
-  TEST_OPERATOR_TOKEN,
-  type TestApp,
-} from '../../../test/helpers.js';
+import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 import { bidOn, type Buyer, newBuyer, verifiedMerchant } from '../../../test/market.js';
-import type { Db } from '../../db/client.js';
-import * as schema from '../../db/schema.js';
-import { createServices, type Services } from '../../services.js';
+import { countingServices, isTransactionControl } from '../../../test/statements.js';
 
 const WINNERS = 20;
 
 /**
  * A lot's end holds the lot's lock from the first statement to the last, so it must send as many
- * statements for twenty winners as for one (PRODUCT.md §4's award, §5's orders). Counted on the
- * real services, made by the composition root over a database handle that logs every statement
- * it sends.
+ * statements for twenty winners as for one (PRODUCT.md §4's award, §5's orders), counted on the
+ * real services (test/statements.ts).
  */
 describe.each(DB_KINDS)('the statements of a lot end on %s', (kind) => {
   let t: TestApp;
   let merchant: Awaited<ReturnType<typeof verifiedMerchant>>;
   const buyers: Buyer[] = [];
-  let counted: Services;
-  let stop: () => Promise<void>;
-  let sent: string[] = [];
+  let counting: Awaited<ReturnType<typeof countingServices>>;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -37,20 +24,10 @@ describe.each(DB_KINDS)('the statements of a lot end on %s', (kind) => {
     for (let n = 0; n < WINNERS; n += 1) {
       buyers.push(await newBuyer(t, 8_001 + n, { balance: 1_000_000 }));
     }
-    const logger: Logger = { logQuery: (query) => sent.push(query) };
-    const { $client } = t.database.db as unknown as { $client: never };
-    const db = (kind === 'pglite'
-      ? drizzlePglite({ client: $client, schema, logger })
-      : drizzlePg({ client: $client, schema, logger })) as unknown as Db;
-    ({ services: counted, stop } = await createServices(t.config, {
-      database: { ...t.database, db },
-      secrets: { appSecret: 'a'.repeat(43), operatorToken: TEST_OPERATOR_TOKEN },
-      clock: t.clock,
-      log: t.app.log,
-    }));
+    counting = await countingServices(t);
   });
   afterAll(async () => {
-    await stop?.();
+    await counting?.stop();
     await t?.close();
   });
 
@@ -67,9 +44,9 @@ describe.each(DB_KINDS)('the statements of a lot end on %s', (kind) => {
       t.clock.advance(1_000);
     }
     t.clock.advance(LOT_DURATION_MS);
-    sent = [];
-    expect(await counted.auctions.closeDueLots()).toBe(1);
-    const statements = sent;
+    const statements = await counting.statementsOf(async () => {
+      expect(await counting.services.auctions.closeDueLots()).toBe(1);
+    });
     const lot = (await merchant.client.get(`/api/lots/${lotId}`)).json() as LotDetail;
     return { statements, lot };
   }
@@ -83,7 +60,7 @@ describe.each(DB_KINDS)('the statements of a lot end on %s', (kind) => {
     // The lock of the due lot (which says no other is due), its bids, the fee rate, the buyers'
     // names, the orders with their items and timelines, the award (bids and lot), the event;
     // node-postgres also sends BEGIN and COMMIT through drizzle, PGlite does not.
-    const work = one.statements.filter((q) => !/^(begin|commit)\b/i.test(q.trim()));
+    const work = one.statements.filter((q) => !isTransactionControl(q));
     expect(work).toHaveLength(7);
   });
 
