@@ -10,12 +10,12 @@
 //   npm run bench -- --orders     also the orders list and export with 100 000 orders
 //   npm run bench -- --wallet     also withdrawals by 50 merchants at once and the statement of a
 //                                 merchant with 100 000 ledger entries
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { fdLimitOf, printRow, waitHealthy } from './lib.mjs';
+import { fdLimitOf, printRow } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -48,93 +48,13 @@ const record = (area, metric, value, unit, budget, note = '') => {
   rows.push(row);
   printRow(row);
 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Built up front, so that no timed `npm start` below includes a build.
 buildIfStale();
 
-let nextPort = 4400;
-/**
- * Runs `npm start` (or with `direct`, the built server's node process alone) on a data directory;
- * resolves with seconds to a healthy /api/health.
- */
-async function startServer(dataDir, direct = false) {
-  const port = nextPort++;
-  const started = performance.now();
-  const [command, args] = direct
-    ? [process.execPath, ['apps/server/dist/main.js']]
-    : ['npm', ['start']];
-  const child = spawn(command, args, {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '1',
-    },
-  });
-  await waitHealthy(`http://127.0.0.1:${port}/api/health`);
-  const seconds = (performance.now() - started) / 1000;
-  const stop = async () => {
-    process.kill(-child.pid, 'SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-  return { seconds, port, stop };
-}
-
 if (parts.has('start')) {
-  // Reference: the same machine starting a bare Node process through npm.
-  const bare = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const t = performance.now();
-    spawnSync('npm', ['exec', '--', 'node', '-e', '0'], { cwd: root, stdio: 'ignore' });
-    bare.push((performance.now() - t) / 1000);
-  }
-  record('start', 'reference: npm exec node -e 0', median(bare).toFixed(2), 's', null);
-
-  const fresh = [];
-  const existing = [];
-  const alone = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-'));
-    const first = await startServer(dataDir);
-    fresh.push(first.seconds);
-    await first.stop();
-    const second = await startServer(dataDir);
-    existing.push(second.seconds);
-    await second.stop();
-    const third = await startServer(dataDir, true);
-    alone.push(third.seconds);
-    await third.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  record(
-    'start',
-    'npm start → healthy, fresh data dir (migrate + seed)',
-    median(fresh).toFixed(2),
-    's',
-    null,
-  );
-  record(
-    'start',
-    'npm start → healthy, existing data dir',
-    median(existing).toFixed(2),
-    's',
-    '≤ 2 s',
-    "npm's own start is in it (the reference row)",
-  );
-  record(
-    'start',
-    'node apps/server/dist/main.js → healthy, existing data dir',
-    median(alone).toFixed(2),
-    's',
-    '≤ 2 s',
-    'the server process alone, as a process manager starts it',
-  );
+  const { benchStart } = await import('./start.mjs');
+  await benchStart(record, RUNS);
 }
 
 // The web, the API, bids and live events share one market: a server on a fresh data directory
