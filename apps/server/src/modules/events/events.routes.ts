@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { eventsApi } from '@sm/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
@@ -34,9 +35,9 @@ export async function eventsRoutes(app: FastifyInstance, { events }: { events: E
             'x-accel-buffering': 'no',
           });
           res.flushHeaders();
-          // A request pipelined behind another has no socket yet: the response holds its bytes
-          // until it has one.
-          return res.socket ?? res;
+          // A request pipelined behind another has no connection yet (the response holds its
+          // bytes until it has one), nor has one injected by a test.
+          return res.socket instanceof Socket ? res.socket : res;
         },
       );
     },
