@@ -5,7 +5,8 @@
 //   npm run bench -- --only api,bids,events
 //                                 only these parts (start, web, api, bids, events)
 //   BENCH_DATABASE_URL=postgres://… npm run bench -- --only api,bids,events
-//                                 the server parts on a fresh PostgreSQL database
+//                                 the server parts on a fresh PostgreSQL database (and start-up
+//                                 on PostgreSQL as well as on PGlite)
 //   npm run bench -- --with-tests also times a whole `npm test`
 //   npm run bench -- --orders     also the orders list and export with 100 000 orders
 //   npm run bench -- --wallet     also withdrawals by 50 merchants at once and the statement of a

@@ -322,6 +322,7 @@ async function lighthouseRuns(page, url, runs, name) {
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      version: lhr.lighthouseVersion,
       finalUrl: lhr.finalDisplayedUrl,
       load: loadavg()[0],
       top: topDiagnostics(lhr),
@@ -359,6 +360,7 @@ async function lighthouseFigures(market, record) {
     defaultViewport: null,
   });
   const benchmarkIndexes = [];
+  let version = '?';
   try {
     const page = await browser.newPage();
     const measure = async ({ label, name, route }) => {
@@ -369,6 +371,7 @@ async function lighthouseFigures(market, record) {
         throw new Error(`Lighthouse's ${name} run ended on ${r.finalUrl}`);
       }
       benchmarkIndexes.push(...r.benchmarkIndexes);
+      version = r.version;
       const before = r.beforeLcp
         ? `${r.beforeLcp.count} requests before LCP (${r.beforeLcp.scripts} scripts)`
         : 'requests before LCP unknown';
@@ -419,7 +422,7 @@ async function lighthouseFigures(market, record) {
     Math.round(index),
     '',
     null,
-    `${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}; the simulation assumes ≈ 1 500 and up${index < 1000 ? ': under 1 000 Lighthouse warns this CPU is slower than it assumes, TBT and LCP are overstated' : ''}`,
+    `Lighthouse ${version}; ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}; the simulation assumes ≈ 1 500 and up${index < 1000 ? ': under 1 000 Lighthouse warns this CPU is slower than it assumes, TBT and LCP are overstated' : ''}`,
   );
 }
 
