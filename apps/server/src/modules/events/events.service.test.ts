@@ -17,6 +17,7 @@ import {
 import {
   createEventService,
   eventFrame,
+  type EventService,
   FANOUT_SLICE,
   MAX_UNSENT_BYTES,
   type OpenStream,
@@ -44,8 +45,6 @@ function standInHub() {
 
 const silentLog = { error: () => {} } as unknown as FastifyBaseLogger;
 
-type EventService = ReturnType<typeof createEventService>;
-
 /** Opens a stream whose body is a pipe the test reads as its client would. */
 function openPipe(events: EventService, request: Omit<OpenStream, 'log'>): PassThrough {
   const body = new PassThrough();
@@ -63,8 +62,8 @@ function openRecorder(events: EventService, request: Omit<OpenStream, 'log'>) {
     },
   });
   events.open({ ...request, log: silentLog }, () => body);
-  const text = () => writes.map(String).join('');
-  return { writes, body, text, ids: () => idsOf(text().split('\n\n').slice(0, -1)) };
+  const sent = () => writes.map(String).join('').split('\n\n').slice(0, -1);
+  return { writes, body, ids: () => idsOf(sent()) };
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
