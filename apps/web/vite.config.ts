@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 // By path, not by package name: Vite's config loader would leave a package to Node, which loads
 // no TypeScript.
 import { notificationsApi } from '../../packages/contract/src/routes/table/notificationsApi.ts';
+import { pureContract } from './build/pure-contract-plugin.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -16,6 +17,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    pureContract(),
     serviceWorker({
       template: `${root}src/sw/service-worker.js`,
       api: {
@@ -30,5 +32,23 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry imports statically is the entry: one file, not seven that the page
+            // can only ask for once it has the first.
+            { name: 'index', tags: ['$initial'], priority: 10 },
+            {
+              // antd-mobile's animation and gestures (pull to refresh, popups, swipes): one file
+              // for every route that needs them, not two it finds one after the other.
+              name: 'motion',
+              test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
 });

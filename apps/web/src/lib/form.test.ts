@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldCodes } from './form';
+import { fieldCodes } from './fieldCodes';
 
 const issue = (path: PropertyKey[], message: string, code = 'custom') => ({ path, message, code });
 

@@ -1,4 +1,4 @@
-import { type ErrorCode, issueCode } from '@sm/contract';
+import type { ErrorCode } from '@sm/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from './errors';
@@ -10,24 +10,6 @@ export type FieldCodes<F extends string> = Partial<Record<F, ErrorCode>>;
 /** A form's values checked by its contract schema: the input for the API, or the codes by field. */
 export type Check<I, F extends string> =
   { ok: true; input: I } | { ok: false; errors: FieldCodes<F> };
-
-/** What a contract schema's failed `safeParse` says about the input. */
-interface ParseError {
-  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[];
-}
-
-/** The code of each of `fields` that a contract schema refused: the first the schema finds. */
-export function fieldCodes<F extends string>(
-  error: ParseError,
-  fields: readonly F[],
-): FieldCodes<F> {
-  const codes: FieldCodes<F> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as F;
-    if (fields.includes(field)) codes[field] ??= issueCode(issue);
-  }
-  return codes;
-}
 
 /**
  * The one form-state hook: a form's values as typed and its errors by field, as codes (a change

@@ -5,7 +5,8 @@ import {
   MALAYSIAN_BANKS,
   normalizeAccountNumber,
 } from '@sm/contract';
-import { type Check, fieldCodes } from '../../lib/form';
+import { fieldCodes } from '../../lib/fieldCodes';
+import type { Check } from '../../lib/form';
 
 /** The form as typed: nothing is lost to a failed check. */
 export interface BankValues {

@@ -9,7 +9,8 @@ import {
   defaultColdRoomNumber,
   nextColdRoomNumber,
 } from '@sm/contract';
-import { type Check, fieldCodes } from '../../lib/form';
+import { fieldCodes } from '../../lib/fieldCodes';
+import type { Check } from '../../lib/form';
 
 /** A photo as the form shows it: what the server said of the upload, or of the saved record. */
 export interface Photo {

@@ -8,7 +8,8 @@ import {
   storeProfileInput,
   type StoreProfileInput,
 } from '@sm/contract';
-import { type Check, fieldCodes } from '../../lib/form';
+import { fieldCodes } from '../../lib/fieldCodes';
+import type { Check } from '../../lib/form';
 
 /** The basic info as typed: coordinates as text, so a half-typed number is not lost. */
 export interface BasicInfoValues {

@@ -4,7 +4,8 @@ import {
   storeTaxDetailsInput,
   type StoreTaxDetailsValues,
 } from '@sm/contract';
-import { type FieldCodes, fieldCodes } from '../../lib/form';
+import { fieldCodes } from '../../lib/fieldCodes';
+import type { FieldCodes } from '../../lib/form';
 
 /** The three address lines LHDN's address takes, as typed. */
 export type AddressLines = [string, string, string];

@@ -11,7 +11,8 @@ import {
 import Selector from 'antd-mobile/es/components/selector';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Check, fieldCodes, useFieldForm } from '../../../lib/form';
+import { fieldCodes } from '../../../lib/fieldCodes';
+import { type Check, useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
