@@ -38,6 +38,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it('lets a sign-in hold 6 live-event streams unless raised', () => {
+    expect(loadConfig({}).eventStreamsPerSession).toBe(6);
+    expect(loadConfig({ EVENT_STREAMS_PER_SESSION: '20000' }).eventStreamsPerSession).toBe(20_000);
+    expect(() => loadConfig({ EVENT_STREAMS_PER_SESSION: '0' })).toThrow(/EVENT_STREAMS/);
+  });
+
   it('makes cookies Secure in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);

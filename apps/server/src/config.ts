@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_STREAMS_PER_SESSION } from '@sm/contract';
 import { type Cidr, parseCidr } from './lib/ip-address.js';
 
 /** apps/server/src or apps/server/dist: both sit two levels below apps/, so one path serves both. */
@@ -45,6 +46,11 @@ const envSchema = z
     SMS_SENDER_ID: z.string().default('SeafoodMkt'),
     /** Requests per minute per IP on each sign-in route (the per-phone rules live in the database). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
+     * Live-event streams one sign-in may hold open in one process (tabs, a phone and a tablet);
+     * the load bench raises it to hold thousands of streams on one merchant's session.
+     */
+    EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(MAX_STREAMS_PER_SESSION),
     /**
      * Lets the operator API move the server's clock (POST /api/operator/test/clock), so browser
      * tests and demos can see a 15-minute lot end without waiting. Never in production.
@@ -203,6 +209,7 @@ export interface Config {
     senderId: string;
   };
   authRateLimitPerMinute: number;
+  eventStreamsPerSession: number;
   testClock: boolean;
   /** log2 of scrypt's N for new password hashes. */
   passwordHashCost: number;
@@ -273,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       senderId: e.SMS_SENDER_ID,
     },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    eventStreamsPerSession: e.EVENT_STREAMS_PER_SESSION,
     testClock: e.TEST_CLOCK,
     passwordHashCost: e.PASSWORD_HASH_COST,
     push: {

@@ -127,7 +127,12 @@ export async function createServices(
     buyerTax: createBuyerTaxService({ db }),
     operator: createOperatorService({ db, clock, payouts, store, feeRate }),
     media: createMediaService({ db, mediaDir: config.mediaDir, log }),
-    events: createEventService({ db, clock, hub }),
+    events: createEventService({
+      db,
+      clock,
+      hub,
+      streamsPerSession: config.eventStreamsPerSession,
+    }),
     idempotency: createIdempotencyService({ db, clock }),
   };
   return {

@@ -189,6 +189,16 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     await expect.poll(() => subscribers(merchantId)).toBe(0);
   });
 
+  it('holds as many streams per sign-in as it is configured to', async () => {
+    const { hub } = standInHub();
+    const events = createEventService({ db: t.database.db, clock, hub, streamsPerSession: 9 });
+    const open = () =>
+      openPipe(events, { merchantId: randomUUID(), sessionKey: 's4', lastEventId: '0' });
+    const streams = Array.from({ length: 9 }, open);
+    expect(open).toThrow(new AppError('TOO_MANY_STREAMS'));
+    for (const stream of streams) stream.destroy();
+  });
+
   it('reads the replay a page at a time, as fast as its client takes it', async () => {
     const { hub } = standInHub();
     const events = createEventService({ db: t.database.db, clock, hub });

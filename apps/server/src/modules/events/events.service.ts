@@ -250,7 +250,18 @@ class Audience {
 }
 
 /** The live events: streams of the merchant's events, and their table's housekeeping. */
-export function createEventService({ db, clock, hub }: { db: Db; clock: Clock; hub: EventHub }) {
+export function createEventService({
+  db,
+  clock,
+  hub,
+  streamsPerSession = MAX_STREAMS_PER_SESSION,
+}: {
+  db: Db;
+  clock: Clock;
+  hub: EventHub;
+  /** The streams one sign-in may hold in this process (config EVENT_STREAMS_PER_SESSION). */
+  streamsPerSession?: number;
+}) {
   const open = new Set<EventStreamSession>();
   /** Open streams by session. */
   const perSession = new Map<string, number>();
@@ -266,7 +277,7 @@ export function createEventService({ db, clock, hub }: { db: Db; clock: Clock; h
       const held = perSession.get(sessionKey) ?? 0;
       // The new one is refused, not the oldest closed: a closed tab would reconnect and close
       // another in turn.
-      if (held >= MAX_STREAMS_PER_SESSION) throw new AppError('TOO_MANY_STREAMS');
+      if (held >= streamsPerSession) throw new AppError('TOO_MANY_STREAMS');
       perSession.set(sessionKey, held + 1);
       const audience = audiences.get(merchantId) ?? new Audience(hub, merchantId);
       audiences.set(merchantId, audience);
