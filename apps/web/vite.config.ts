@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 // By path, not by package name: Vite's config loader would leave a package to Node, which loads
 // no TypeScript.
 import { notificationsApi } from '../../packages/contract/src/routes/table/notificationsApi.ts';
@@ -8,6 +8,65 @@ import { pureContract } from './build/pure-contract-plugin.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const src = (file: string) => `${root}src/${file}`;
+
+/**
+ * Modules that re-export a whole package, most of which no chunk holds: the contract (and zod
+ * with it), antd-mobile's icons and hooks.
+ */
+const BARREL =
+  /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/](antd-mobile-icons|ahooks)[\\/]es[\\/]index\.js$/;
+
+/** Every module `roots` import statically, themselves included, short of the barrels. */
+function staticClosure(ctx: Rolldown.ChunkingContext, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id) || BARREL.test(id)) continue;
+    const info = ctx.getModuleInfo(id);
+    if (!info) throw new Error(`code splitting: no module ${id}`);
+    seen.add(id);
+    queue.push(...info.importedIds);
+  }
+  return seen;
+}
+
+/** The pages a visitor opens before signing in: what they load must stay theirs. */
+const PUBLIC_PAGES = [
+  'features/auth/pages/LoginPage.tsx',
+  'features/auth/pages/ForgetPasswordPage.tsx',
+  'features/about/pages/TermsPage.tsx',
+  'features/about/pages/PrivacyPage.tsx',
+].map(src);
+
+/**
+ * A page's chunk holds the page and everything it alone imports (antd-mobile's components,
+ * icons, the features' queries), instead of some fifty files of 1-2 KB that a phone fetches six
+ * at a time; for the screens every signed-in merchant opens first: home, and the live events
+ * every signed-in page starts. What the public pages share with them stays out, so the sign-in
+ * page never loads either; as that part is closed under imports, the chunks need no
+ * dependencies pulled in after them.
+ */
+function firstScreens(): Rolldown.CodeSplittingNameFunction {
+  let chunkOf: Map<string, string> | undefined;
+  return (id, ctx) => {
+    if (!chunkOf) {
+      const visitor = staticClosure(ctx, PUBLIC_PAGES);
+      chunkOf = new Map();
+      // The live events first: home's chunk may import theirs, which every signed-in page loads.
+      for (const [name, page] of [
+        ['liveEvents', 'app/liveEvents.ts'],
+        ['HomePage', 'app/pages/HomePage.tsx'],
+      ] as const) {
+        for (const m of staticClosure(ctx, [src(page)])) {
+          if (!visitor.has(m) && !chunkOf.has(m)) chunkOf.set(m, name);
+        }
+      }
+    }
+    return chunkOf.get(id) ?? null;
+  };
+}
+
 // The server answers the API and the uploaded photos and videos it stores (/media).
 const server = { target: 'http://localhost:3000', changeOrigin: false };
 const api = { '/api': server, '/media': server };
@@ -46,6 +105,7 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/,
               priority: 2,
             },
+            { name: firstScreens(), includeDependenciesRecursively: false, priority: 1 },
           ],
         },
       },
