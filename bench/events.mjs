@@ -1,8 +1,8 @@
 // Live events: how many Server-Sent Event streams one server process holds, the memory each takes,
 // and how long a bid takes to reach the streams with 1 000, 5 000 and as many streams open.
 //
-// Every stream is GET /api/events with the demo merchant's session (the server sets no limit of
-// streams per session or address), held over a raw socket by this process. All streams belong to
+// Every stream is GET /api/events with the demo merchant's session (the bench's server lifts the
+// cap of streams per session, EVENT_STREAMS_PER_SESSION), held over a raw socket by this process. All streams belong to
 // the merchant whose lots are bid on, so every bid's event goes to every stream: the most work a
 // bid can cause (a merchant of a real market holds a stream or two, and a bid wakes only those).
 //

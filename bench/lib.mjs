@@ -133,6 +133,8 @@ export async function startServer({ dataDir, port, env = {} }) {
         LOG_LEVEL: 'warn',
         // One server process: its CPU per request is read from its pid (cpuMsOf).
         WEB_CONCURRENCY: '1',
+        // The events part holds thousands of streams on the demo merchant's one session.
+        EVENT_STREAMS_PER_SESSION: '1000000',
         ...env,
       },
     },
