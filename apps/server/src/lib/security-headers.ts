@@ -7,7 +7,7 @@ const tileSource = (url: string): string[] => {
   return origin ? [origin.replace('{s}', '*')] : [];
 };
 
-export interface SecurityHeaderOptions {
+interface SecurityHeaderOptions {
   /** Behind HTTPS: HSTS, and plain-http subresources upgraded. */
   secure: boolean;
   /** The map tiles' URL template (config.mapTiles.url): the one image source from elsewhere. */
@@ -44,7 +44,7 @@ type Headers = [string, string][];
  * no frame), no cross-origin reads of it (CORP), no sniffing it as a script or a style, and HSTS
  * on the calls a phone makes most.
  */
-export function apiHeaders(options: SecurityHeaderOptions): Headers {
+function apiHeaders(options: SecurityHeaderOptions): Headers {
   return [
     ['content-security-policy', contentSecurityPolicy(options)],
     ['cross-origin-resource-policy', 'same-origin'],
@@ -59,7 +59,7 @@ export function apiHeaders(options: SecurityHeaderOptions): Headers {
  * What a document needs besides (pages, Swagger UI, files, media, a not-found answer): helmet's
  * defaults, the headers it sent on every answer.
  */
-export function documentHeaders(options: SecurityHeaderOptions): Headers {
+function documentHeaders(options: SecurityHeaderOptions): Headers {
   return [
     ...apiHeaders(options),
     ['cross-origin-opener-policy', 'same-origin'],
