@@ -4,6 +4,7 @@ import { defineConfig, type Rolldown } from 'vite';
 // By path, not by package name: Vite's config loader would leave a package to Node, which loads
 // no TypeScript.
 import { notificationsApi } from '../../packages/contract/src/routes/table/notificationsApi.ts';
+import { preloadApp } from './build/preload-app-plugin.ts';
 import { pureContract } from './build/pure-contract-plugin.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
@@ -16,6 +17,12 @@ const src = (file: string) => `${root}src/${file}`;
  */
 const BARREL =
   /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/](antd-mobile-icons|ahooks)[\\/]es[\\/]index\.js$/;
+
+const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/** antd-mobile's animation and gestures: pull to refresh, popups, swipes. */
+const MOTION = /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/;
 
 /** Every module `roots` import statically, themselves included, short of the barrels. */
 function staticClosure(ctx: Rolldown.ChunkingContext, roots: string[]): Set<string> {
@@ -40,31 +47,56 @@ const PUBLIC_PAGES = [
 ].map(src);
 
 /**
- * A page's chunk holds the page and everything it alone imports (antd-mobile's components,
- * icons, the features' queries), instead of some fifty files of 1-2 KB that a phone fetches six
- * at a time; for the screens every signed-in merchant opens first: home, and the live events
- * every signed-in page starts. What the public pages share with them stays out, so the sign-in
- * page never loads either; as that part is closed under imports, the chunks need no
- * dependencies pulled in after them.
+ * The chunks of the first screens: the app's shell (main.tsx, one file beside the boot), home and
+ * the live events every signed-in page starts, each holding its modules and what it alone
+ * imports (antd-mobile's components, icons, the features' queries), instead of some fifty files
+ * of 1-2 KB that a phone fetched six at a time. What the public pages (sign-in) share with home
+ * comes as one chunk of its own, so sign-in never loads home's. Each group takes its modules'
+ * dependencies too, those no earlier group took, so no chunk imports a later one (no cycles).
  */
-function firstScreens(): Rolldown.CodeSplittingNameFunction {
+function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
   let chunkOf: Map<string, string> | undefined;
-  return (id, ctx) => {
+  const name = (group: string) => (id: string, ctx: Rolldown.ChunkingContext) => {
     if (!chunkOf) {
-      const visitor = staticClosure(ctx, PUBLIC_PAGES);
       chunkOf = new Map();
-      // The live events first: home's chunk may import theirs, which every signed-in page loads.
-      for (const [name, page] of [
-        ['liveEvents', 'app/liveEvents.ts'],
-        ['HomePage', 'app/pages/HomePage.tsx'],
-      ] as const) {
-        for (const m of staticClosure(ctx, [src(page)])) {
-          if (!visitor.has(m) && !chunkOf.has(m)) chunkOf.set(m, name);
-        }
+      const boot = staticClosure(ctx, [src('boot.ts')]);
+      const app = staticClosure(ctx, [src('main.tsx')]);
+      const visitor = staticClosure(ctx, PUBLIC_PAGES);
+      // The data a signed-in first page prefetches (boot.ts) comes with the live events' queries.
+      const live = staticClosure(ctx, [src('app/liveEvents.ts'), src('app/prefetch.ts')]);
+      const home = staticClosure(ctx, [src('app/pages/HomePage.tsx')]);
+      for (const m of app) if (!boot.has(m)) chunkOf.set(m, 'app');
+      for (const m of [...live, ...home]) {
+        if (boot.has(m) || chunkOf.has(m) || MOTION.test(m)) continue;
+        chunkOf.set(m, visitor.has(m) ? 'shared' : live.has(m) ? 'liveEvents' : 'HomePage');
       }
     }
-    return chunkOf.get(id) ?? null;
+    return chunkOf.get(id) === group ? group : null;
   };
+  return [
+    // The boot's own modules stay in the boot, which must not wait for the app's chunk.
+    { name: 'index', tags: ['$initial'], priority: 9 },
+    // zod alone: only the forms read it, though the contract's modules all import it.
+    { name: 'zod', test: ZOD, priority: 8 },
+    // A contract module that declares schemas stays a chunk of its own, as it would without
+    // groups: taken into a group below, the schemas the forms keep in it would bring zod along.
+    {
+      name: (id, ctx) => {
+        const info = ctx.getModuleInfo(id);
+        if (!CONTRACT.test(id) || !info?.importedIds.some((m) => ZOD.test(m))) return null;
+        return `contract-${id.replace(/.*[\\/]/, '').replace(/\.ts$/, '')}`;
+      },
+      debugName: 'contract schemas',
+      includeDependenciesRecursively: false,
+      priority: 7,
+    },
+    { name: name('app'), debugName: 'app', priority: 6 },
+    { name: name('shared'), debugName: 'shared', priority: 5 },
+    { name: name('liveEvents'), debugName: 'liveEvents', priority: 4 },
+    // Animation and gestures (pull to refresh, popups, swipes) for every route that needs them.
+    { name: 'motion', test: MOTION, priority: 3 },
+    { name: name('HomePage'), debugName: 'HomePage', priority: 2 },
+  ];
 }
 
 // The server answers the API and the uploaded photos and videos it stores (/media).
@@ -77,6 +109,8 @@ export default defineConfig({
   plugins: [
     react(),
     pureContract(),
+    // Before the service worker's plugin, which takes the build's id from index.html.
+    preloadApp({ module: src('main.tsx') }),
     serviceWorker({
       template: `${root}src/sw/service-worker.js`,
       api: {
@@ -94,19 +128,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            // What the entry imports statically is the entry: one file, not seven that the page
-            // can only ask for once it has the first.
-            { name: 'index', tags: ['$initial'], priority: 10 },
-            {
-              // antd-mobile's animation and gestures (pull to refresh, popups, swipes): one file
-              // for every route that needs them, not two it finds one after the other.
-              name: 'motion',
-              test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/,
-              priority: 2,
-            },
-            { name: firstScreens(), includeDependenciesRecursively: false, priority: 1 },
-          ],
+          groups: firstScreenChunks(),
         },
       },
     },

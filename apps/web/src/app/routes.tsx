@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type en from '../locales/en.json';
 import { PATHS } from '../lib/paths';
 import { lazyPage, type PageProps } from './lazyPage';
+import { PAGE_LOADERS, PUBLIC_PATHS } from './pageLoaders';
 
 export type NavTitle = keyof typeof en.nav;
 export type TabKey = 'home' | 'orders' | 'profile';
@@ -30,30 +31,30 @@ export interface AppRoute {
   noBack?: boolean | ((query: Record<string, string>) => boolean);
 }
 
-const Home = lazyPage(() => import('./pages/HomePage'));
-const AuctionCreate = lazyPage(() => import('../features/auctions/pages/CreateAuctionPage'));
-const LotDetail = lazyPage(() => import('../features/auctions/pages/LotDetailPage'));
-const Login = lazyPage(() => import('../features/auth/pages/LoginPage'));
-const ForgetPassword = lazyPage(() => import('../features/auth/pages/ForgetPasswordPage'));
-const Profile = lazyPage(() => import('../features/profile/pages/ProfilePage'));
-const BusinessRecords = lazyPage(() => import('../features/records/pages/BusinessRecordsPage'));
-const Menu = lazyPage(() => import('../features/menu/pages/MenuPage'));
-const GeneralSettings = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'));
-const Terms = lazyPage(() => import('../features/about/pages/TermsPage'));
-const Privacy = lazyPage(() => import('../features/about/pages/PrivacyPage'));
-const About = lazyPage(() => import('../features/about/pages/AboutPage'));
-const Faq = lazyPage(() => import('../features/about/pages/FaqPage'));
-const PrinterSetup = lazyPage(() => import('../features/printing/pages/PrinterSetupPage'));
-const Orders = lazyPage(() => import('../features/orders/pages/OrdersPage'));
-const OrderDetail = lazyPage(() => import('./pages/OrderDetailRoute'));
-const Wallet = lazyPage(() => import('../features/wallet/pages/WalletPage'));
-const BankAccount = lazyPage(() => import('../features/bank/pages/BankAccountPage'));
-const Notifications = lazyPage(() => import('../features/notifications/pages/NotificationsPage'));
-const Store = lazyPage(() => import('../features/store/pages/StorePage'));
-const BasicInfo = lazyPage(() => import('../features/store/pages/BasicInfoPage'));
-const TaxDetails = lazyPage(() => import('../features/store/pages/TaxDetailsPage'));
-const Boats = lazyPage(() => import('../features/boats/pages/BoatsPage'));
-const ColdRooms = lazyPage(() => import('../features/boats/pages/ColdRoomsPage'));
+const Home = lazyPage(PAGE_LOADERS[PATHS.home]);
+const AuctionCreate = lazyPage(PAGE_LOADERS[PATHS.auctionCreate]);
+const LotDetail = lazyPage(PAGE_LOADERS[PATHS.lotDetail]);
+const Login = lazyPage(PAGE_LOADERS[PATHS.login]);
+const ForgetPassword = lazyPage(PAGE_LOADERS[PATHS.forgetPassword]);
+const Profile = lazyPage(PAGE_LOADERS[PATHS.profile]);
+const BusinessRecords = lazyPage(PAGE_LOADERS[PATHS.businessRecords]);
+const Menu = lazyPage(PAGE_LOADERS[PATHS.menu]);
+const GeneralSettings = lazyPage(PAGE_LOADERS[PATHS.general]);
+const Terms = lazyPage(PAGE_LOADERS[PATHS.terms]);
+const Privacy = lazyPage(PAGE_LOADERS[PATHS.privacy]);
+const About = lazyPage(PAGE_LOADERS[PATHS.about]);
+const Faq = lazyPage(PAGE_LOADERS[PATHS.faq]);
+const PrinterSetup = lazyPage(PAGE_LOADERS[PATHS.printer]);
+const Orders = lazyPage(PAGE_LOADERS[PATHS.orders]);
+const OrderDetail = lazyPage(PAGE_LOADERS[PATHS.orderDetail]);
+const Wallet = lazyPage(PAGE_LOADERS[PATHS.wallet]);
+const BankAccount = lazyPage(PAGE_LOADERS[PATHS.bankAccount]);
+const Notifications = lazyPage(PAGE_LOADERS[PATHS.notifications]);
+const Store = lazyPage(PAGE_LOADERS[PATHS.store]);
+const BasicInfo = lazyPage(PAGE_LOADERS[PATHS.basicInfo]);
+const TaxDetails = lazyPage(PAGE_LOADERS[PATHS.taxDetails]);
+const Boats = lazyPage(PAGE_LOADERS[PATHS.boats]);
+const ColdRooms = lazyPage(PAGE_LOADERS[PATHS.coldRooms]);
 
 const SETTINGS_BACKGROUND = '#f0f2f5';
 
@@ -135,5 +136,5 @@ export const TABS: { key: TabKey; path: string }[] = [
 ];
 
 export function isPublicPath(pathname: string): boolean {
-  return ROUTES.some((route) => route.public && route.path === pathname);
+  return PUBLIC_PATHS.has(pathname);
 }

@@ -1,21 +1,17 @@
 import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import { LOCALE_LOADERS } from '../locales/load';
 import { isString, storage } from './storage';
 
 /**
- * English is the fallback and ships with the sign-in page; Chinese and Malay (about 9 KB gzip
- * each) load when they are the chosen language, so nobody downloads two languages they never see.
+ * Only the chosen language's texts load (about 15 KB gzip each), English's too: the boot asks for
+ * them beside the app's code (boot.ts), so nobody downloads languages they never see. Every
+ * language has every key (locales.test.ts), so English is never needed as a fallback.
  */
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: typeof en }>> = {
-  zh: () => import('../locales/zh.json'),
-  my: () => import('../locales/my.json'),
-};
-
 async function loadLocale(locale: Locale): Promise<void> {
-  if (locale === 'en' || i18next.hasResourceBundle(locale, 'translation')) return;
-  const { default: translation } = await LOADERS[locale]();
+  if (i18next.hasResourceBundle(locale, 'translation')) return;
+  const { default: translation } = await LOCALE_LOADERS[locale]();
   i18next.addResourceBundle(locale, 'translation', translation);
 }
 
@@ -24,7 +20,7 @@ export const isLocale = (value: unknown): value is Locale => LOCALES.includes(va
 /** BCP 47 tags for <html lang>: Malay is `ms` (`my` would be Burmese), Chinese is simplified. */
 export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
 
-function storedLocale(): Locale {
+export function storedLocale(): Locale {
   const saved = storage.get('locale', isString);
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
@@ -36,11 +32,11 @@ function applyLanguage(language: string) {
   document.title = i18next.t('app.name', { lng: language });
 }
 
-/** Ready once the stored language's texts are in (English at once; otherwise one small fetch). */
+/** Ready once the stored language's texts are in (asked for by the boot, beside the app). */
 export async function initI18n(): Promise<typeof i18next> {
   let lng = storedLocale();
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: {},
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
@@ -48,8 +44,11 @@ export async function initI18n(): Promise<typeof i18next> {
     initAsync: false,
   });
   // Offline without the chunk cached: English, rather than no app at all.
-  await loadLocale(lng).catch(() => {
+  await loadLocale(lng).catch(async () => {
     lng = DEFAULT_LOCALE;
+    await loadLocale(lng).catch(() => {
+      // Nothing cached at all: the keys, rather than no app.
+    });
   });
   await i18next.changeLanguage(lng);
   applyLanguage(lng);

@@ -1,0 +1,39 @@
+import 'antd-mobile/es/global';
+import './app/app.css';
+import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
+import { PAGE_LOADERS, PUBLIC_PATHS } from './app/pageLoaders';
+import { PATHS } from './lib/paths';
+import { isString, storage } from './lib/storage';
+import { LOCALE_LOADERS } from './locales/load';
+
+/**
+ * The page's first script, a few hundred bytes: it knows the chosen language, the route and
+ * whether there is a session before the app's code has arrived, and asks at once for all that the
+ * first screen needs, in one wave beside the app's code (which index.html preloads): the
+ * language's texts, the route's page chunk and, signed in, the page's data. The app itself
+ * (main.tsx) then finds each in flight or done.
+ */
+const ignore = () => {
+  // The app asks again, and shows the failure and its retry (lazyPage, i18n).
+};
+
+const saved = storage.get('locale', isString);
+const locale: Locale = LOCALES.includes(saved as Locale) ? (saved as Locale) : DEFAULT_LOCALE;
+LOCALE_LOADERS[locale]().catch(ignore);
+
+const [hashPath = '', search = ''] = location.hash.replace(/^#/, '').split('?');
+const signedIn = storage.raw('merchantInfo') !== null;
+// Where the router's guards will land (RootLayout): unknown paths go home, a protected page
+// without a session to sign-in, sign-in with one home.
+let path: string = hashPath in PAGE_LOADERS ? hashPath : PATHS.home;
+if (!signedIn && !PUBLIC_PATHS.has(path)) path = PATHS.login;
+if (signedIn && path === PATHS.login) path = PATHS.home;
+PAGE_LOADERS[path as keyof typeof PAGE_LOADERS]().catch(ignore);
+if (signedIn) {
+  import('./app/prefetch').then(
+    ({ prefetchRoute }) => prefetchRoute(path, new URLSearchParams(search)),
+    ignore,
+  );
+}
+
+void import('./main');

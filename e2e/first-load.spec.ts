@@ -1,0 +1,113 @@
+import { gzipSync } from 'node:zlib';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { DEMO, signIn, useLocale } from './helpers';
+import { test } from './test';
+
+/**
+ * What a cold visit costs in scripts (issue 19), noise-free: bytes, files and who asked for each.
+ * Every script is asked for by the page itself or by its boot, which knows the route, the session
+ * and the language before the app's code has arrived: one wave, no chunk waiting on another.
+ */
+interface Script {
+  url: string;
+  gzip: number;
+  initiator: string;
+}
+
+async function coldVisit(
+  browser: Browser,
+  baseURL: string,
+  hash: string,
+  prepare?: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await prepare?.(page);
+  // A fresh context for the measured visit: cookies and storage kept, no cache.
+  const state = await context.storageState();
+  await context.close();
+  const cold = await browser.newContext({ baseURL, serviceWorkers: 'block', storageState: state });
+  const measured = await cold.newPage();
+  const cdp = await cold.newCDPSession(measured);
+  await cdp.send('Network.enable');
+  const initiators = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const from = initiator.url ?? initiator.stack?.callFrames[0]?.url ?? initiator.type;
+    if (!initiators.has(request.url)) initiators.set(request.url, from);
+  });
+  const requests: string[] = [];
+  const bodies: Promise<Script>[] = [];
+  measured.on('request', (request) => requests.push(request.url()));
+  measured.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const url = response.url();
+    bodies.push(
+      response.body().then((body) => ({
+        url,
+        gzip: gzipSync(body, { level: 9 }).length,
+        initiator: initiators.get(url) ?? '',
+      })),
+    );
+  });
+  await measured.goto(`/${hash}`);
+  await measured.waitForLoadState('networkidle');
+  const scripts = await Promise.all(bodies);
+  await cold.close();
+  return { scripts, requests };
+}
+
+const path = (url: string) => new URL(url, 'http://x').pathname;
+const kb = (scripts: Script[]) => scripts.reduce((n, s) => n + s.gzip, 0) / 1024;
+
+/** Each script asked for by the document (its preloads) or by the boot, none by another chunk. */
+function expectOneWave(scripts: Script[]) {
+  const boot = scripts.find((s) => /^\/assets\/index-/.test(path(s.url)));
+  expect(boot, 'the boot').toBeDefined();
+  for (const script of scripts) {
+    const byDocument = !script.initiator.includes('/assets/');
+    const byBoot = script.initiator === boot?.url;
+    expect(byDocument || byBoot, `${path(script.url)} asked for by ${script.initiator}`).toBe(true);
+  }
+}
+
+test('sign-in: its scripts in one wave, within 180 KB gzip, English alone', async ({
+  browser,
+  baseURL,
+}) => {
+  const { scripts } = await coldVisit(browser, baseURL!, '#/pages/login/login');
+  expect(kb(scripts)).toBeLessThanOrEqual(180);
+  expectOneWave(scripts);
+  // The forms' schemas load when a field is first used, not with the page.
+  expect(scripts.map((s) => path(s.url)).filter((p) => /\/(zod|zh|my)-/.test(p))).toEqual([]);
+  expect(scripts.some((s) => /\/en-/.test(path(s.url)))).toBe(true);
+});
+
+test('sign-in in Malay loads the Malay texts alone', async ({ browser, baseURL }) => {
+  const { scripts } = await coldVisit(browser, baseURL!, '#/pages/login/login', async (page) => {
+    await useLocale(page, 'my');
+    await page.goto('/#/pages/login/login');
+    await expect(page.getByRole('button', { name: 'Log Masuk' })).toBeVisible();
+  });
+  const languages = scripts.map((s) => path(s.url)).filter((p) => /\/(en|zh|my)-/.test(p));
+  expect(languages).toHaveLength(1);
+  expect(languages[0]).toMatch(/\/my-/);
+});
+
+test('home, signed in: one wave of a dozen scripts, no zod, each of its data asked for once', async ({
+  browser,
+  baseURL,
+}) => {
+  const { scripts, requests } = await coldVisit(browser, baseURL!, '#/', async (page) => {
+    await signIn(page, DEMO.phone, DEMO.password);
+  });
+  expectOneWave(scripts);
+  expect(scripts.length).toBeLessThanOrEqual(12);
+  expect(scripts.map((s) => path(s.url)).filter((p) => /\/zod-/.test(p))).toEqual([]);
+  // Prefetched by the boot beside the chunks; the page's own queries find them, none asks again.
+  for (const api of ['/api/me', '/api/store', '/api/dashboard', '/api/auctions']) {
+    expect(
+      requests.filter((url) => path(url) === api),
+      api,
+    ).toHaveLength(1);
+  }
+});
