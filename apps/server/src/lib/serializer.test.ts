@@ -1,5 +1,5 @@
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z, type ZodType } from 'zod';
 import { createSerializerCompiler } from './serializer.js';
 
@@ -75,5 +75,44 @@ describe('the compiled serializer', () => {
       n: z.codec(z.string(), z.number(), { decode: Number, encode: (n) => n.toFixed(2) }),
     });
     expect(() => serializerOf(codec, true)({ n: 5 })).toThrow(/differs from zod's/);
+  });
+});
+
+describe('fast-json-stringify, loaded on first use', () => {
+  it('is loaded by the first answer in production, which zod writes meanwhile', async () => {
+    vi.resetModules();
+    const fresh = await import('./serializer.js');
+    // A codec tells the writers apart: zod writes 5 as "5.00", the compiled serializer "5".
+    const codec = z.object({
+      n: z.codec(z.string(), z.number(), { decode: Number, encode: (n) => n.toFixed(2) }),
+    });
+    const serialize = fresh.createSerializerCompiler({ checkContract: false })({
+      schema: codec,
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    });
+    expect(serialize({ n: 5 })).toBe('{"n":"5.00"}');
+    await vi.waitFor(() => expect(serialize({ n: 5 })).toBe('{"n":"5"}'));
+    // A route answering for the first time once it is in is compiled at once.
+    const other = fresh.createSerializerCompiler({ checkContract: false })({
+      schema: codec.extend({}),
+      method: 'GET',
+      url: '/y',
+      httpStatus: '200',
+    });
+    expect(other({ n: 5 })).toBe('{"n":"5"}');
+  });
+
+  it('refuses in production too, before it is in, an answer the contract refuses', async () => {
+    vi.resetModules();
+    const fresh = await import('./serializer.js');
+    const serialize = fresh.createSerializerCompiler({ checkContract: false })({
+      schema: answer,
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    });
+    expect(() => serialize({ ...value, status: 'sold' })).toThrow(/Response doesn't match/);
   });
 });

@@ -1,9 +1,36 @@
-import fastJson, { type Schema } from 'fast-json-stringify';
+import { createRequire } from 'node:module';
+import type { Schema } from 'fast-json-stringify';
+import type fastJsonModule from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 
 type Stringify = (data: unknown) => string;
+type FastJson = typeof fastJsonModule;
+
+/**
+ * fast-json-stringify (with the ajv it validates unions with) is no part of the start: a server
+ * loads it on its first JSON answer, in the background, and answers through zod until it is in.
+ * Where the contract is checked it loads at once instead, so every answer is checked compiled.
+ */
+let fastJson: FastJson | null = null;
+let loading: Promise<void> | null = null;
+const loadInBackground = () =>
+  (loading ??= import('fast-json-stringify').then(
+    (m) => void (fastJson = m.default),
+    () => {
+      loading = null; // answered through zod meanwhile; the next answer tries again
+    },
+  ));
+const loadNow = (): FastJson =>
+  (fastJson ??= createRequire(import.meta.url)('fast-json-stringify') as FastJson);
+
+/** zod's own encoding as JSON.stringify writes it (what a compiled answer must match), or why not. */
+function zodAnswer(schema: ZodType, data: unknown, method: string, url: string): string {
+  const encoded = z.safeEncode(schema, data);
+  if (!encoded.success) throw new ResponseSerializationError(method, url, { cause: encoded.error });
+  return JSON.stringify(encoded.data);
+}
 
 /**
  * A JSON answer written by fast-json-stringify, compiled from its zod schema's JSON Schema: only
@@ -12,9 +39,9 @@ type Stringify = (data: unknown) => string;
  * input side, so the JSON Schema is the input's: objects without `additionalProperties: false`,
  * which would make a nullable object with an undeclared field fail where zod drops the field.
  */
-function compile(schema: ZodType): Stringify {
+function compile(build: FastJson, schema: ZodType): Stringify {
   const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'any' });
-  return fastJson(json as Schema);
+  return build(json as Schema);
 }
 
 /**
@@ -22,7 +49,8 @@ function compile(schema: ZodType): Stringify {
  * answer is also encoded by zod as before: one the contract refuses fails as it always did, and
  * one whose bytes differ from zod's is a 500 naming both, so the suite proves on every answer it
  * makes that production sends what zod would. A serializer is compiled on its route's first
- * answer (about 3 ms each; start-up compiles none), once per schema (the error shape is shared).
+ * answer (about 3 ms each; start-up compiles none), once per schema (the error shape is shared);
+ * in production, a route's answers before fast-json-stringify is in are zod's, as checked here.
  */
 export function createSerializerCompiler({
   checkContract,
@@ -30,22 +58,25 @@ export function createSerializerCompiler({
   checkContract: boolean;
 }): FastifySerializerCompiler<ZodType> {
   const compiled = new WeakMap<ZodType, Stringify>();
-  const stringifierOf = (schema: ZodType) => {
+  const stringifierOf = (build: FastJson, schema: ZodType) => {
     let stringify = compiled.get(schema);
-    if (!stringify) compiled.set(schema, (stringify = compile(schema)));
+    if (!stringify) compiled.set(schema, (stringify = compile(build, schema)));
     return stringify;
   };
   return ({ schema, method, url }) => {
     let stringify: Stringify | undefined;
     return (data) => {
-      stringify ??= stringifierOf(schema);
+      if (!stringify) {
+        const build = checkContract ? loadNow() : fastJson;
+        if (!build) {
+          void loadInBackground();
+          return zodAnswer(schema, data, method, url);
+        }
+        stringify = stringifierOf(build, schema);
+      }
       const json = stringify(data);
       if (!checkContract) return json;
-      const encoded = z.safeEncode(schema, data);
-      if (!encoded.success) {
-        throw new ResponseSerializationError(method, url, { cause: encoded.error });
-      }
-      const expected = JSON.stringify(encoded.data);
+      const expected = zodAnswer(schema, data, method, url);
       if (json !== expected) {
         throw new Error(`${method} ${url}: compiled answer ${json} differs from zod's ${expected}`);
       }
