@@ -15,6 +15,11 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // A module the server imports on first use (the driver it does not use, e-invoice signing, the
+  // demo seed) is a chunk of its own, loaded then; chunks sit beside main.js, so the paths they
+  // resolve from import.meta.url (migrations/, common-passwords.txt) are main.js's.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   sourcemap: true,
   // The contract is TypeScript from this repository: bundle it; everything else stays external.
   external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sm/')),

@@ -3,52 +3,81 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
-import { runWorkers } from './cluster.js';
-import { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD, seedDemo } from './cli/seed.js';
 import { type Config, loadConfig } from './config.js';
 import { type Database, openConfiguredDatabase } from './db/client.js';
-import { startJobs } from './jobs/jobs.js';
-import { createOffsetClock, systemClock, type TestClock } from './lib/clock.js';
-import { SERVER_FILE, writeOperatorToken } from './lib/runtime-files.js';
-import { resolveSecrets, type Secrets } from './modules/system/settings.service.js';
+import type { TestClock } from './lib/clock.js';
+import type { Secrets } from './modules/system/settings.service.js';
+
+/**
+ * The rest of the server, loaded while the database opens (PGlite's WASM boot takes about as long
+ * as these modules, and the two overlap): main.ts itself imports only the configuration and the
+ * database client.
+ */
+async function loadServer() {
+  const [app, jobs, clock, runtimeFiles, settings] = await Promise.all([
+    import('./app.js'),
+    import('./jobs/jobs.js'),
+    import('./lib/clock.js'),
+    import('./lib/runtime-files.js'),
+    import('./modules/system/settings.service.js'),
+  ]);
+  return { ...app, ...jobs, ...clock, ...runtimeFiles, ...settings };
+}
+type Server = Awaited<ReturnType<typeof loadServer>>;
+
+/** The ms since this process started (performance's time origin): what 'ready' reports. */
+const sinceStart = () => Math.round(performance.now());
 
 async function main() {
-  const started = performance.now();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, config.dbPoolMax);
-  if (cluster.isWorker) {
+  // The database first, then the modules: a primary of several workers serves nothing itself.
+  const opening = openConfiguredDatabase(config, config.dbPoolMax);
+  const serves = cluster.isWorker || config.webConcurrency === 1;
+  const [database, server] = await Promise.all([opening, serves ? loadServer() : null]);
+  if (cluster.isWorker && server) {
     // The primary migrated and seeded, and hands the secrets over as configuration: nothing here
     // writes what another process may be writing.
-    const secrets = await resolveSecrets(database.db, config);
-    await serve(config, database, secrets, { started, seeded: false, worker: true });
+    const secrets = await server.resolveSecrets(database.db, config);
+    await serve(server, config, database, secrets, { seeded: false, worker: true });
     return;
   }
   await database.migrate();
   const seeded = config.seedDemo
-    ? await seedDemo(database.db, { passwordHashCost: config.passwordHashCost })
+    ? await (
+        await import('./cli/seed.js')
+      ).seedDemo(database.db, {
+        passwordHashCost: config.passwordHashCost,
+      })
     : false;
 
+  const { resolveSecrets } = server ?? (await import('./modules/system/settings.service.js'));
+  const { writeOperatorToken } = server ?? (await import('./lib/runtime-files.js'));
   const secrets = await resolveSecrets(database.db, config);
   await mkdir(config.dataDir, { recursive: true });
   await writeOperatorToken(config.dataDir, secrets.operatorToken);
 
-  if (config.webConcurrency === 1) {
-    await serve(config, database, secrets, { started, seeded, worker: false });
+  if (server) {
+    await serve(server, config, database, secrets, { seeded, worker: false });
     return;
   }
   await database.close();
   // The workers run this file, not what started the primary (scripts/start.mjs builds first).
   const entry = fileURLToPath(import.meta.url);
-  runWorkers(config, secrets, { entry, started, seeded, onReady: (port) => welcome(config, port) });
+  const { runWorkers } = await import('./cluster.js');
+  runWorkers(config, secrets, {
+    entry,
+    seeded,
+    onReady: (port) => void welcome(config, port),
+  });
 }
 
 /** One server process: the app, its jobs and the graceful shutdown; a worker of a primary, or alone. */
 async function serve(
+  { buildApp, startJobs, createOffsetClock, systemClock, SERVER_FILE }: Server,
   config: Config,
   database: Database,
   secrets: Secrets,
-  { started, seeded, worker }: { started: number; seeded: boolean; worker: boolean },
+  { seeded, worker }: { seeded: boolean; worker: boolean },
 ) {
   // Jobs sleep until their work is due: a moved test clock makes them look again at once.
   const onClockMove: (() => void)[] = [];
@@ -69,14 +98,13 @@ async function serve(
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
-  const ms = Math.round(performance.now() - started);
-  app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
+  app.log.info({ address, database: database.kind, seeded, ms: sinceStart() }, 'ready');
   // A worker's primary writes where the server listens, once for all of them.
   const serverFile = worker ? null : path.join(config.dataDir, SERVER_FILE);
   if (serverFile) {
     const { port } = app.server.address() as AddressInfo;
     await writeFile(serverFile, JSON.stringify({ pid: process.pid, port }));
-    welcome(config, port);
+    await welcome(config, port);
   }
 
   let closing = false;
@@ -120,8 +148,9 @@ function wakingOnMove(clock: TestClock, onMove: () => void): TestClock {
 }
 
 /** Where to sign in to the demo, once the server answers. */
-function welcome(config: Config, port: number) {
+async function welcome(config: Config, port: number) {
   if (!config.seedDemo) return;
+  const { DEMO_BUYER_PHONES, DEMO_MERCHANT_PHONE, DEMO_PASSWORD } = await import('./cli/seed.js');
   process.stdout.write(
     `\n  Seafood merchant console: http://localhost:${port}\n` +
       `  Demo merchant: ${DEMO_MERCHANT_PHONE} / ${DEMO_PASSWORD}\n` +

@@ -1,16 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
-import * as schema from './schema.js';
+import type * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction, or the database itself: repos take either so services decide the boundaries. */
@@ -48,8 +43,20 @@ export type DatabaseOptions =
    */
   | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
+/**
+ * Start-up loads one driver only, and PGlite's WASM boot begins before the schema and drizzle's
+ * adapter are loaded (main.ts opens the database first, and loads the app meanwhile).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const schemaLoad = import('./schema.js');
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] =
+      await Promise.all([
+        import('pg'),
+        import('drizzle-orm/node-postgres'),
+        import('drizzle-orm/node-postgres/migrator'),
+        schemaLoad,
+      ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => {});
@@ -71,19 +78,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       listen: (channel, onPayload, onReconnect) =>
-        listenPg(options.url, channel, onPayload, onReconnect),
+        listenPg(pg, options.url, channel, onPayload, onReconnect),
       close: () => pool.end(),
     };
   }
+  const pgliteLoad = import('@electric-sql/pglite');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // One process per data directory: a second one would write beside this one and lose writes.
   const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.from }).catch(
-    async (err: unknown) => {
+  const booting = pgliteLoad.then(({ PGlite }) =>
+    PGlite.create({ dataDir: options.dataDir, loadDataDir: options.from }),
+  );
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
+    await Promise.all([
+      booting,
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      schemaLoad,
+    ]).catch(async (err: unknown) => {
+      // A client that booted while the adapter failed to load still holds the data directory.
+      await booting.then((c) => c.close()).catch(() => {});
       await unlock();
       throw err;
-    },
-  );
+    });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -103,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** A LISTEN connection of its own (a pooled one would be handed to other queries). */
 async function listenPg(
+  { Client }: typeof pg,
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
@@ -116,7 +134,7 @@ async function listenPg(
     if (!stopped) retry = setTimeout(() => void connect(true), 1_000);
   };
   const connect = async (again: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new Client({ connectionString: url });
     let dropped = false;
     const drop = () => {
       if (dropped) return;

@@ -7,7 +7,10 @@ import {
   type pushSubscriptionInput,
 } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import webPush from 'web-push';
+import type webPush from 'web-push';
+
+/** web-push (and the crypto it brings) loads on the first push or key pair, not at start. */
+const loadWebPush = () => import('web-push').then((m) => m.default);
 import type { z } from 'zod';
 import type { PushConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -95,7 +98,10 @@ export function createPushService({
   const vapidKeys = (): Promise<VapidKeys> =>
     (keys ??= config.vapid
       ? Promise.resolve(config.vapid)
-      : settingOrCreate(db, VAPID_SETTING, () => JSON.stringify(webPush.generateVAPIDKeys()))
+      : loadWebPush()
+          .then((webPush) =>
+            settingOrCreate(db, VAPID_SETTING, () => JSON.stringify(webPush.generateVAPIDKeys())),
+          )
           .then((value) => JSON.parse(value) as VapidKeys)
           .catch((err: unknown) => {
             keys = null;
@@ -154,9 +160,10 @@ export function createPushService({
   async function deliver(delivery: Delivery): Promise<DeliveryOutcome> {
     const { subscription, message } = delivery;
     if (!endpointAllowed(subscription.endpoint)) return 'gone';
+    const webPushLib = await loadWebPush();
     let details: webPush.RequestDetails;
     try {
-      details = webPush.generateRequestDetails(
+      details = webPushLib.generateRequestDetails(
         {
           endpoint: subscription.endpoint,
           keys: { p256dh: subscription.p256dh, auth: subscription.auth },
