@@ -8,16 +8,16 @@ import {
 } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type webPush from 'web-push';
-
-/** web-push (and the crypto it brings) loads on the first push or key pair, not at start. */
-const loadWebPush = () => import('web-push').then((m) => m.default);
 import type { z } from 'zod';
 import type { PushConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { settingOrCreate } from '../system/index.js';
+import { settingOrCreate, settingValue } from '../system/index.js';
 import * as repo from './notifications.repo.js';
+
+/** web-push (and the crypto it brings) loads on the first push or key pair, not at start. */
+const loadWebPush = () => import('web-push').then((m) => m.default);
 
 /** Notifications taken from the outbox at a time; a tick takes a few batches at most. */
 const BATCH = 20;
@@ -93,15 +93,19 @@ export function createPushService({
   config: PushConfig;
   log: FastifyBaseLogger;
 }) {
+  /** The shared key pair; web-push is loaded only to make it, once for all processes. */
+  const storedOrNewKeys = async () => {
+    const stored = await settingValue(db, VAPID_SETTING);
+    if (stored !== null) return stored;
+    const webPush = await loadWebPush();
+    return settingOrCreate(db, VAPID_SETTING, () => JSON.stringify(webPush.generateVAPIDKeys()));
+  };
   let keys: Promise<VapidKeys> | null = null;
   /** The configured key pair, or the one every process shares from the database. */
   const vapidKeys = (): Promise<VapidKeys> =>
     (keys ??= config.vapid
       ? Promise.resolve(config.vapid)
-      : loadWebPush()
-          .then((webPush) =>
-            settingOrCreate(db, VAPID_SETTING, () => JSON.stringify(webPush.generateVAPIDKeys())),
-          )
+      : storedOrNewKeys()
           .then((value) => JSON.parse(value) as VapidKeys)
           .catch((err: unknown) => {
             keys = null;

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from './helpers.js';
+import { PROCESS_START_MS } from './processes.js';
+import { builtServer } from './server-build.js';
+
+/**
+ * Issue 19: the server loads at start what serving needs, and the rest on first use. The built
+ * server runs with a hook (loaded-at-ready.mjs) that lists the module files loaded when it logs
+ * 'ready', on an existing database (the first start migrates, seeds and makes the push key pair,
+ * which loads web-push); none of these may be among them.
+ */
+const NOT_AT_START = [
+  // Fastify's own compilers: every route has the zod ones.
+  'node_modules/ajv/',
+  'node_modules/@fastify/ajv-compiler/',
+  // The compiled serializer's: loaded on the first JSON answer.
+  'node_modules/fast-json-stringify/index.js',
+  // On the first push or key pair.
+  'node_modules/web-push/',
+  // E-invoice signing, for a server that signs.
+  'node_modules/node-forge/',
+];
+const hook = path.join(import.meta.dirname, 'loaded-at-ready.mjs');
+let port = 4900 + Math.floor(Math.random() * 90);
+
+/** The module files the built server has loaded when it is ready, on `env`; then stops it. */
+async function loadedAtReady(env: Record<string, string>): Promise<string[]> {
+  const child = spawn(process.execPath, ['--import', hook, builtServer], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: '1',
+      PORT: String((port += 1)),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...env,
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    let stderr = '';
+    return await new Promise<string[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('not ready in time')), PROCESS_START_MS);
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        const line = /^LOADED (.*)$/m.exec(stderr);
+        if (!line) return;
+        clearTimeout(timer);
+        resolve(JSON.parse(line[1] ?? '[]') as string[]);
+      });
+      void exited.then(() => reject(new Error(`the server exited before it was ready: ${stderr}`)));
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const packageOf = (file: string) =>
+  /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(file)?.[1];
+
+describe('what the server loads at start', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it(
+    'on PGlite: neither PostgreSQL’s driver nor what serves later',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-start-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+      await loadedAtReady(env);
+      const files = await loadedAtReady(env);
+      const packages = new Set(files.map(packageOf));
+      // The hook saw the server load (a wrong hook would see nothing and pass).
+      expect(packages).toContain('fastify');
+      expect(packages).toContain('@electric-sql/pglite');
+      expect(packages).not.toContain('pg');
+      for (const part of NOT_AT_START) {
+        expect(files.filter((f) => f.includes(part))).toEqual([]);
+      }
+    },
+    PROCESS_START_MS,
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: no PGlite, nor what serves later',
+    async () => {
+      const database: TestDatabase = await createTestDatabase('postgres');
+      cleanups.push(() => database.drop());
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-start-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', SEED_DEMO: 'true' };
+      await loadedAtReady(env);
+      const files = await loadedAtReady(env);
+      const packages = new Set(files.map(packageOf));
+      expect(packages).toContain('pg');
+      expect(packages).not.toContain('@electric-sql/pglite');
+      for (const part of NOT_AT_START) {
+        expect(files.filter((f) => f.includes(part))).toEqual([]);
+      }
+    },
+    PROCESS_START_MS,
+  );
+});
