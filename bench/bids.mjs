@@ -4,9 +4,9 @@
 // come on the 20 lots of one live auction, each buyer going round the lots in its own order. Every
 // bid is valid (PRODUCT.md §4): 5 kg, at one RM 0.10 step above that buyer's own standing bid on
 // the lot, so it raises it; buyers do not have to outbid one another (multi-unit, pay-as-bid). A
-// bid is one statement (sm_place_bid): lock the lot, check it and the buyer's cover, supersede the
-// buyer's previous bid, insert the bid, its event, notification and NOTIFY, and read the figures
-// of the answer (the buyer's bid and what it wins, not the ladder).
+// bid is one statement (sm_place_bid_notify): lock the lot, check it and the buyer's cover,
+// supersede the buyer's previous bid, insert the bid, its event, notification and NOTIFY, and read
+// the figures of the answer (the buyer's bid and what it wins, not the ladder).
 //
 // Reference: single-row INSERTs, autocommit, by as many concurrent callers, into a table made
 // `like bids` (same columns, defaults and indexes, no foreign keys), on the same database: through

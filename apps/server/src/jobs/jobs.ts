@@ -2,7 +2,7 @@ import type { MerchantEventType } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-// The channel the events' own statement NOTIFYs on (events.repo insertEvents).
+// The channel every merchant event is NOTIFYed on (sm_notify_event: insertEvents, a bid).
 import { EVENTS_CHANNEL } from '../modules/events/events.repo.js';
 import type { Services } from '../services.js';
 import { startCloudPrintSweep } from './cloud-print.js';

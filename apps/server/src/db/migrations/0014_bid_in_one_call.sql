@@ -26,7 +26,6 @@ CREATE FUNCTION "sm_notify_event"(
     'id', p_id, 'merchantId', p_merchant, 'type', p_type, 'auctionId', p_auction,
     'lotId', p_lot, 'orderId', p_order, 'createdAt', p_at)::text)
 $$;--> statement-breakpoint
-DROP FUNCTION "sm_place_bid"(uuid, uuid, integer, integer, timestamptz);--> statement-breakpoint
 -- A bid or a raise (PRODUCT.md §4, §4a) in one call, and so in one round trip and one
 -- transaction of its own: the lot locked, the rules in the order the API reports them, the
 -- buyer's account locked and its cover read, the standing bid superseded and the new one
@@ -39,7 +38,10 @@ DROP FUNCTION "sm_place_bid"(uuid, uuid, integer, integer, timestamptz);--> stat
 -- Answers one row: `outcome` is 'ok' or the error code (and `shortfall` for
 -- INSUFFICIENT_BALANCE); on 'ok', the lot's standing bids, their highest price and what this
 -- buyer's bid wins now.
-CREATE FUNCTION "sm_place_bid"(
+-- A new name beside 0013's sm_place_bid, not a replacement: a server of the previous release,
+-- still running against the same database during a rolling upgrade, keeps calling its own.
+-- A later release drops sm_place_bid.
+CREATE FUNCTION "sm_place_bid_notify"(
   "p_lot" uuid, "p_buyer" uuid, "p_quantity" integer, "p_price" integer, "p_now" timestamptz
 ) RETURNS TABLE (
   "outcome" text, "shortfall" bigint, "bid_count" integer, "highest_price" integer,

@@ -28,11 +28,6 @@ export async function insertLot(
   return row.id;
 }
 
-export async function lotById(tx: Tx, lotId: string) {
-  const [row] = await tx.select().from(lots).where(eq(lots.id, lotId));
-  return row ?? null;
-}
-
 /** The lot, locked until the transaction ends: bids, buyouts, the end and deletes take turns. */
 export async function lockLot(tx: Tx, lotId: string) {
   const [row] = await tx.select().from(lots).where(eq(lots.id, lotId)).for('update');
@@ -216,9 +211,9 @@ export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) 
 }
 
 /**
- * A bid or a raise through the database's sm_place_bid (migration 0014): the lot and the buyer's
- * account locked, every rule checked, the standing bid superseded and the new one written with
- * the merchant's event and notification, in one statement and so one round trip and one
+ * A bid or a raise through the database's sm_place_bid_notify (migration 0014): the lot and the
+ * buyer's account locked, every rule checked, the standing bid superseded and the new one written
+ * with the merchant's event and notification, in one statement and so one round trip and one
  * transaction. `outcome` is 'ok' (with the lot's figures after the bid) or the refusal's code.
  */
 export async function placeBid(
@@ -232,10 +227,10 @@ export async function placeBid(
     highest_price: number | null;
     winning_quantity: number | null;
   }>(
-    await db.execute(sql`select * from sm_place_bid(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
+    await db.execute(sql`select * from sm_place_bid_notify(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
       ${bid.quantity}::integer, ${bid.price}::integer, ${bid.now.toISOString()}::timestamptz)`),
   );
-  if (!row) throw new Error('sm_place_bid answered nothing');
+  if (!row) throw new Error('sm_place_bid_notify answered nothing');
   return {
     outcome: row.outcome,
     shortfall: row.shortfall === null ? null : Number(row.shortfall),

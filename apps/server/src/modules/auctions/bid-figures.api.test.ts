@@ -7,7 +7,7 @@ import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js'
 import { newBuyer, verifiedMerchant } from '../../../test/market.js';
 import { allocate } from './award.js';
 import type { BidRow } from './auctions.repo.js';
-import { buyerFiguresOfLot, insertBid, lotById, lotsOfAuctionsForList } from './auctions.repo.js';
+import { buyerFiguresOfLot, insertBid, lotsOfAuctionsForList } from './auctions.repo.js';
 import { buyerFigures } from './bids.service.js';
 
 const BUYERS = 6;
@@ -107,7 +107,7 @@ describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
           for (const buyerId of buyerIds) {
             for (const lotId of lotIds) {
               const standing = standingOf.get(lotId) ?? [];
-              const lot = (await lotById(db, lotId))!;
+              const lot = got.find((r) => r.lot.id === lotId)!.lot;
               const want = buyerFigures(
                 lot,
                 standing.map((bid) => ({ bid, buyerPhone: '' })),

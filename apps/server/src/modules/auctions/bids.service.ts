@@ -39,7 +39,7 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
 
 /**
  * A lot's figures for one buyer from its standing bids already read (the lot page, which shows
- * the whole ladder); a list reads them added up in the database (buyerFiguresOfLots).
+ * the whole ladder); a list and a bid read them added up in the database (sm_standing_wins).
  */
 export function buyerFigures(
   lot: LotRow,
@@ -60,6 +60,15 @@ export function buyerFigures(
       : null,
   };
 }
+
+/** A buyer's own bid on a lot as the API shows it. */
+const myBidOf = (mine: NonNullable<BuyerLotFigures['mine']>): NonNullable<BuyerLot['myBid']> => ({
+  quantity: mine.quantity,
+  price: mine.price,
+  amount: amountOf(mine.quantity, mine.price),
+  at: mine.createdAt.toISOString(),
+  winningQuantity: mine.winningQuantity,
+});
 
 /** The buyer API: live lots, bids and buyouts (PRODUCT.md §4), own bids and awards. */
 export function createBidService({
@@ -90,13 +99,7 @@ export function createBidService({
       status,
       bidCount: figures.bidCount,
       highestPrice: figures.highestPrice,
-      myBid: {
-        quantity: mine.quantity,
-        price: mine.price,
-        amount: amountOf(mine.quantity, mine.price),
-        at: mine.createdAt.toISOString(),
-        winningQuantity: mine.winningQuantity,
-      },
+      myBid: myBidOf(mine),
       serverNow: now.toISOString(),
     };
   }
@@ -114,7 +117,8 @@ export function createBidService({
     const now = clock.now();
     const placed = await repo.placeBid(db, { lotId, buyerId, ...input, now });
     if (placed.outcome !== 'ok') {
-      if (!(placed.outcome in ERROR_CODES)) throw new Error(`sm_place_bid: ${placed.outcome}`);
+      if (!(placed.outcome in ERROR_CODES))
+        throw new Error(`sm_place_bid_notify: ${placed.outcome}`);
       const code = placed.outcome as ErrorCode;
       if (code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(placed.shortfall ?? 0);
       const field = FIELD_OF[code];
@@ -131,7 +135,7 @@ export function createBidService({
 
   /** The whole lot at the buyout price, at once; the lot ends and every other bid loses. */
   async function buyout(buyerId: string, lotId: string): Promise<PlacedBid> {
-    const now = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const lot = await repo.lockLot(tx, lotId);
       const now = clock.now();
       assertLive(lot, now);
@@ -152,12 +156,12 @@ export function createBidService({
         createdAt: now,
       });
       await auctions.endLot(tx, lot, now, bid);
-      return now;
+      // The ended lot's bids as they stand, read under its lock: the buyout, the highest, wins
+      // the whole lot.
+      const figures = await repo.buyerFiguresOfLot(tx, lotId, buyerId);
+      if (!figures?.mine) throw new Error(`buyout of ${lotId} left no bid`);
+      return placedAnswer(lotId, 'ended', figures, figures.mine, now);
     });
-    // The ended lot's bids as they stand: the buyout, the highest, wins the whole lot.
-    const figures = await repo.buyerFiguresOfLot(db, lotId, buyerId);
-    if (!figures?.mine) throw new Error(`buyout of ${lotId} left no bid`);
-    return placedAnswer(lotId, 'ended', figures, figures.mine, now);
   }
 
   function buyerView(
@@ -174,15 +178,7 @@ export function createBidService({
       boatNumber: lot.boatNumber,
       bidCount: figures.bidCount,
       highestPrice: figures.highestPrice,
-      myBid: mine
-        ? {
-            quantity: mine.quantity,
-            price: mine.price,
-            amount: amountOf(mine.quantity, mine.price),
-            at: mine.createdAt.toISOString(),
-            winningQuantity: mine.winningQuantity,
-          }
-        : null,
+      myBid: mine ? myBidOf(mine) : null,
     };
   }
 

@@ -29,7 +29,7 @@ export const accountEvent = (
  * Writes events (and the merchant's notifications they stand for) in the caller's transaction and
  * NOTIFYs them (sm_notify_event), in one round trip: PostgreSQL delivers a NOTIFY only when (and
  * if) the transaction commits, so no stream hears of a change that was rolled back. A bid writes
- * its own event in sm_place_bid (auctions.repo placeBid).
+ * its own event in sm_place_bid_notify (auctions.repo placeBid).
  */
 export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]): Promise<void> {
   if (events.length === 0) return;

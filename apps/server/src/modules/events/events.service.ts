@@ -278,10 +278,12 @@ export function createEventService({
       // The new one is refused, not the oldest closed: a closed tab would reconnect and close
       // another in turn.
       if (held >= streamsPerSession) throw new AppError('TOO_MANY_STREAMS');
+      // Answered first: a reply that cannot be taken over holds no slot and no subscription.
+      const body = accept();
       perSession.set(sessionKey, held + 1);
       const audience = audiences.get(merchantId) ?? new Audience(hub, merchantId);
       audiences.set(merchantId, audience);
-      const session = new EventStreamSession(accept(), audience, () => {
+      const session = new EventStreamSession(body, audience, () => {
         open.delete(session);
         audience.streams.delete(session);
         if (audience.streams.size === 0) {

@@ -16,7 +16,7 @@ type EventNotification = Exclude<NotificationType, 'new_bid'>;
 
 /** The merchant events that tell the merchant something, and what they become in the list. */
 export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, EventNotification>> = {
-  // A bid's new_bid is written by sm_place_bid (migration 0014) with the bid, in its one call.
+  // A bid's new_bid is written with the bid by sm_place_bid_notify (migration 0014).
   // A buyout ends the lot at once: the same news as an end by time, with its own wording.
   buyout: 'lot_ended',
   lot_ended: 'lot_ended',
