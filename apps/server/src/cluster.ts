@@ -35,6 +35,7 @@ export function runWorkers(
   at: {
     /** The file the workers run: main.ts (or the bundle), not what started the primary. */
     entry: string;
+    started: number;
     seeded: boolean;
     onReady: (port: number) => void;
   },
@@ -69,8 +70,7 @@ export function runWorkers(
   cluster.on('listening', (_worker, address) => {
     if (ready || (listening += 1) < config.webConcurrency) return;
     ready = true;
-    // Since this process started (performance's time origin), as a single process reports it.
-    const ms = Math.round(performance.now());
+    const ms = Math.round(performance.now() - at.started);
     log('info', { processes: listening, port: address.port, seeded: at.seeded, ms }, 'ready');
     const port = address.port;
     void writeFile(serverFile, JSON.stringify({ pid: process.pid, port })).then(() =>

@@ -25,10 +25,9 @@ async function loadServer() {
 }
 type Server = Awaited<ReturnType<typeof loadServer>>;
 
-/** The ms since this process started (performance's time origin): what 'ready' reports. */
-const sinceStart = () => Math.round(performance.now());
-
 async function main() {
+  // 'ready' reports the ms from here: the app's modules load after it, beside the database.
+  const started = performance.now();
   const config = loadConfig();
   // The database first, then the modules: a primary of several workers serves nothing itself.
   const opening = openConfiguredDatabase(config, config.dbPoolMax);
@@ -38,17 +37,15 @@ async function main() {
     // The primary migrated and seeded, and hands the secrets over as configuration: nothing here
     // writes what another process may be writing.
     const secrets = await server.resolveSecrets(database.db, config);
-    await serve(server, config, database, secrets, { seeded: false, worker: true });
+    await serve(server, config, database, secrets, { started, seeded: false, worker: true });
     return;
   }
   await database.migrate();
-  const seeded = config.seedDemo
-    ? await (
-        await import('./cli/seed.js')
-      ).seedDemo(database.db, {
-        passwordHashCost: config.passwordHashCost,
-      })
-    : false;
+  let seeded = false;
+  if (config.seedDemo) {
+    const { seedDemo } = await import('./cli/seed.js');
+    seeded = await seedDemo(database.db, { passwordHashCost: config.passwordHashCost });
+  }
 
   const { resolveSecrets } = server ?? (await import('./modules/system/settings.service.js'));
   const { writeOperatorToken } = server ?? (await import('./lib/runtime-files.js'));
@@ -57,7 +54,7 @@ async function main() {
   await writeOperatorToken(config.dataDir, secrets.operatorToken);
 
   if (server) {
-    await serve(server, config, database, secrets, { seeded, worker: false });
+    await serve(server, config, database, secrets, { started, seeded, worker: false });
     return;
   }
   await database.close();
@@ -66,6 +63,7 @@ async function main() {
   const { runWorkers } = await import('./cluster.js');
   runWorkers(config, secrets, {
     entry,
+    started,
     seeded,
     onReady: (port) => void welcome(config, port),
   });
@@ -77,7 +75,7 @@ async function serve(
   config: Config,
   database: Database,
   secrets: Secrets,
-  { seeded, worker }: { seeded: boolean; worker: boolean },
+  { started, seeded, worker }: { started: number; seeded: boolean; worker: boolean },
 ) {
   // Jobs sleep until their work is due: a moved test clock makes them look again at once.
   const onClockMove: (() => void)[] = [];
@@ -98,7 +96,8 @@ async function serve(
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
-  app.log.info({ address, database: database.kind, seeded, ms: sinceStart() }, 'ready');
+  const ms = Math.round(performance.now() - started);
+  app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
   // A worker's primary writes where the server listens, once for all of them.
   const serverFile = worker ? null : path.join(config.dataDir, SERVER_FILE);
   if (serverFile) {
