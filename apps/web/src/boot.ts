@@ -1,5 +1,3 @@
-import 'antd-mobile/es/global';
-import './app/app.css';
 import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
 import { PAGE_LOADERS, PUBLIC_PATHS } from './app/pageLoaders';
 import { PATHS } from './lib/paths';
@@ -7,11 +5,11 @@ import { isString, storage } from './lib/storage';
 import { LOCALE_LOADERS } from './locales/load';
 
 /**
- * The page's first script, a few hundred bytes: it knows the chosen language, the route and
- * whether there is a session before the app's code has arrived, and asks at once for all that the
- * first screen needs, in one wave beside the app's code (which index.html preloads): the
- * language's texts, the route's page chunk and, signed in, the page's data. The app itself
- * (main.tsx) then finds each in flight or done.
+ * The page's first script, 5 KB gzip (most of it the list of each route's chunks): it knows the
+ * chosen language, the route and whether there is a session before the app's code has arrived,
+ * and asks at once for all that the first screen needs, in one wave beside the app's code and CSS
+ * (which index.html preloads): the language's texts, the route's page chunk and, signed in, the
+ * page's data. The app itself (main.tsx) then finds each in flight or done.
  */
 const ignore = () => {
   // The app asks again, and shows the failure and its retry (lazyPage, i18n).

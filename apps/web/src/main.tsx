@@ -1,3 +1,5 @@
+import 'antd-mobile/es/global';
+import './app/app.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
