@@ -5,7 +5,6 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, ERROR_CODES, errorResponse } from '@sm/contract';
 import Fastify, {
   type FastifyInstance,
@@ -18,7 +17,7 @@ import type { Config } from './config.js';
 import { limitKeyOf } from './lib/client-address.js';
 import { isTestClock, systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
-import { openApiTransform } from './lib/openapi.js';
+import { lazySwaggerUi, openApiTransform } from './lib/openapi.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { validatorCompiler } from './lib/validator.js';
 import { readWebBuild } from './lib/web-build.js';
@@ -182,7 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     transform: openApiTransform,
   });
-  await app.register(swaggerUi, {
+  // Its pages load Swagger UI on their first request (lib/openapi.ts).
+  await app.register(lazySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
     // Swagger UI sets a few styles inline.

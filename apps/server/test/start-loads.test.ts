@@ -25,6 +25,9 @@ const NOT_AT_START = [
   'node_modules/web-push/',
   // E-invoice signing, for a server that signs.
   'node_modules/node-forge/',
+  // The API's documentation pages (Swagger UI, its second @fastify/static): on their first
+  // request. The document's builder (@fastify/swagger, with yaml) collects the routes at start.
+  'node_modules/@fastify/swagger-ui/',
 ];
 const hook = path.join(import.meta.dirname, 'loaded-at-ready.mjs');
 let port = 4900 + Math.floor(Math.random() * 90);

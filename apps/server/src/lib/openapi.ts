@@ -1,3 +1,6 @@
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 type Schema = Record<string, unknown>;
@@ -68,3 +71,78 @@ export const openApiTransform: typeof jsonSchemaTransform = (document) => {
   }
   return { schema: out as typeof schema, url };
 };
+
+/** Swagger UI's options, as app.ts registered the plugin itself before. */
+type SwaggerUiOptions = FastifySwaggerUiOptions & { routePrefix: string };
+
+/** What an answer of the UI's own instance carries over: not what the serving reply sets itself. */
+const HOP_HEADERS = new Set([
+  'content-length',
+  'connection',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/**
+ * Swagger UI (with yaml and a second @fastify/static) loads on the first request to its pages,
+ * not at start. Its routes are registered here under the same paths; the first request builds an
+ * instance of the UI's own, beside this app, that documents this app (`app.swagger()`), and each
+ * request is answered by it as the plugin answered it when registered on the app.
+ */
+export const lazySwaggerUi = fp<SwaggerUiOptions>(
+  async (app, options) => {
+    let ui: Promise<FastifyInstance> | null = null;
+    const build = async () => {
+      const { default: swaggerUi } = await import('@fastify/swagger-ui');
+      const instance = Fastify({ logger: false });
+      // The UI asks for @fastify/swagger: the document is this app's.
+      await instance.register(
+        fp(
+          async (docs) => {
+            docs.decorate('swagger', app.swagger.bind(app));
+          },
+          {
+            name: '@fastify/swagger',
+          },
+        ),
+      );
+      await instance.register(swaggerUi, options);
+      await instance.ready();
+      return instance;
+    };
+    const answer = async (req: FastifyRequest, reply: FastifyReply) => {
+      const instance = await (ui ??= build().catch((err: unknown) => {
+        ui = null;
+        throw err;
+      }));
+      const res = await instance.inject({
+        method: req.method as 'GET' | 'HEAD',
+        url: req.url,
+        headers: req.headers,
+      });
+      // A file it does not have: this app's not-found answer, as when the plugin was registered here.
+      if (res.statusCode === 404) return reply.callNotFound();
+      reply.code(res.statusCode);
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+      }
+      // A redirect has no body, and no content type either.
+      return res.rawPayload.length > 0 ? reply.send(res.rawPayload) : reply.send();
+    };
+    const prefix = options.routePrefix;
+    // The paths @fastify/swagger-ui 6 registers (lib/routes.js), hidden from the document as there.
+    for (const url of [
+      '',
+      '/',
+      '/static/index.html',
+      '/static/swagger-initializer.js',
+      '/json',
+      '/yaml',
+      '/static/*',
+    ]) {
+      app.get(`${prefix}${url}`, { schema: { hide: true } }, answer);
+    }
+  },
+  { name: 'lazy-swagger-ui', dependencies: ['@fastify/swagger'] },
+);
