@@ -84,11 +84,15 @@ describe('Swagger UI, loaded on the first request to its pages', () => {
     await app.close();
   });
 
-  it('leaves a file it does not have to the app’s not-found answer', async () => {
+  it('leaves a file it does not have to the app’s not-found answer; refuses in the house shape', async () => {
     const app = await docsApp();
     const missing = await app.inject('/api/docs/static/nothing.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ code: 'NOT_FOUND' });
+    // @fastify/static refuses a NUL in the path: `{code, message}`, as the app's errors are.
+    const refused = await app.inject('/api/docs/static/x%00');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'BAD_REQUEST' });
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerErrorHandling } from './error-handler.js';
 
 type Schema = Record<string, unknown>;
 
@@ -95,7 +96,9 @@ export const lazySwaggerUi = fp<SwaggerUiOptions>(
     let ui: Promise<FastifyInstance> | null = null;
     const build = async () => {
       const { default: swaggerUi } = await import('@fastify/swagger-ui');
-      const instance = Fastify({ logger: false });
+      // This app's log and error answers (`{code, message}`): a refused path is this app's 400.
+      const instance = Fastify({ loggerInstance: app.log, disableRequestLogging: true });
+      registerErrorHandling(instance);
       // The UI asks for @fastify/swagger: the document is this app's.
       await instance.register(
         fp(
