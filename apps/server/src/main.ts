@@ -14,14 +14,28 @@ import type { Secrets } from './modules/system/settings.service.js';
  * database client.
  */
 async function loadServer() {
-  const [app, jobs, clock, runtimeFiles, settings] = await Promise.all([
+  const [
+    { buildApp },
+    { startJobs },
+    { createOffsetClock, systemClock },
+    { SERVER_FILE, writeOperatorToken },
+    { resolveSecrets },
+  ] = await Promise.all([
     import('./app.js'),
     import('./jobs/jobs.js'),
     import('./lib/clock.js'),
     import('./lib/runtime-files.js'),
     import('./modules/system/settings.service.js'),
   ]);
-  return { ...app, ...jobs, ...clock, ...runtimeFiles, ...settings };
+  return {
+    buildApp,
+    startJobs,
+    createOffsetClock,
+    systemClock,
+    SERVER_FILE,
+    writeOperatorToken,
+    resolveSecrets,
+  };
 }
 type Server = Awaited<ReturnType<typeof loadServer>>;
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,12 +29,59 @@ const NOT_AT_START = [
   // request. The document's builder (@fastify/swagger, with yaml) collects the routes at start.
   'node_modules/@fastify/swagger-ui/',
 ];
-const hook = path.join(import.meta.dirname, 'loaded-at-ready.mjs');
+/**
+ * The `node --import` hook: when the server logs 'ready', it writes to stderr the module files
+ * loaded by then (CommonJS from the require cache, ES modules from a load hook).
+ */
+const HOOK = `
+import { createRequire, register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+
+const esm = new Set();
+const { port1, port2 } = new MessageChannel();
+port1.on('message', (url) => esm.add(url));
+port1.unref();
+const hooks = \`
+let port;
+export function initialize(data) { port = data.port; }
+export async function load(url, context, next) { port.postMessage(url); return next(url, context); }
+\`;
+register('data:text/javascript,' + encodeURIComponent(hooks), {
+  data: { port: port2 },
+  transferList: [port2],
+});
+const require = createRequire(import.meta.url);
+const write = process.stdout.write.bind(process.stdout);
+let reported = false;
+process.stdout.write = (chunk, ...rest) => {
+  if (!reported && String(chunk).includes('"msg":"ready"')) {
+    reported = true;
+    // The load hook's last messages are on their way: a moment more.
+    setTimeout(() => {
+      const files = [
+        ...Object.keys(require.cache),
+        ...[...esm].filter((u) => u.startsWith('file:')).map((u) => new URL(u).pathname),
+      ];
+      process.stderr.write('LOADED ' + JSON.stringify([...new Set(files)]) + '\\n');
+    }, 50);
+  }
+  return write(chunk, ...rest);
+};
+`;
+let hookFile: string | undefined;
+/** The hook as a file of the temp directory (written once). */
+function hook(): string {
+  if (!hookFile) {
+    hookFile = path.join(mkdtempSync(path.join(tmpdir(), 'sm-hook-')), 'loaded-at-ready.mjs');
+    writeFileSync(hookFile, HOOK);
+  }
+  return hookFile;
+}
 let port = 4900 + Math.floor(Math.random() * 90);
 
 /** The module files the built server has loaded when it is ready, on `env`; then stops it. */
 async function loadedAtReady(env: Record<string, string>): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', hook, builtServer], {
+  const child = spawn(process.execPath, ['--import', hook(), builtServer], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
@@ -91,6 +138,7 @@ describe('what the server loads at start', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();
+    if (hookFile) await rm(path.dirname(hookFile), { recursive: true, force: true });
   });
 
   it(
