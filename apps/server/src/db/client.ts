@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -83,7 +82,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  useWasmTieringBudget();
   const pgliteLoad = import('@electric-sql/pglite');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // One process per data directory: a second one would write beside this one and lose writes.
@@ -118,20 +116,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await unlock();
     },
   };
-}
-
-/**
- * The WASM work V8 lets a function do before recompiling it with its optimising compiler, ten
- * times its default. PGlite's boot runs much of PostgreSQL once: by default V8 recompiled what it
- * ran most during the boot, about 0.3 s of CPU that a machine of two cores took from the boot
- * itself, and the main thread waited on it (up to 0.2 s). Queries still get the optimised code
- * after a few thousand, as before (bench: the same time per query from then on).
- */
-const WASM_TIERING_BUDGET = 18_000_000;
-function useWasmTieringBudget() {
-  // One given on node's command line is kept.
-  if (process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget'))) return;
-  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }
 
 /** A LISTEN connection of its own (a pooled one would be handed to other queries). */
