@@ -4,6 +4,7 @@ import { defineConfig, type Rolldown } from 'vite';
 // By path, not by package name: Vite's config loader would leave a package to Node, which loads
 // no TypeScript.
 import { notificationsApi } from '../../packages/contract/src/routes/table/notificationsApi.ts';
+import { chunkCycles } from './build/chunk-cycles-plugin.ts';
 import { preloadApp } from './build/preload-app-plugin.ts';
 import { pureContract } from './build/pure-contract-plugin.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
@@ -20,6 +21,7 @@ const BARREL =
 
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const TAX_CODES = /[\\/]packages[\\/]contract[\\/]src[\\/]tax-codes\.ts$/;
 
 /** antd-mobile's animation and gestures: pull to refresh, popups, swipes. */
 const MOTION = /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/;
@@ -83,8 +85,13 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
     {
       name: (id, ctx) => {
         const info = ctx.getModuleInfo(id);
-        if (!CONTRACT.test(id) || !info?.importedIds.some((m) => ZOD.test(m))) return null;
-        return `contract-${id.replace(/.*[\\/]/, '').replace(/\.ts$/, '')}`;
+        if (CONTRACT.test(id) && info?.importedIds.some((m) => ZOD.test(m))) {
+          return `contract-${id.replace(/.*[\\/]/, '').replace(/\.ts$/, '')}`;
+        }
+        // The tax codes go with the tax schemas, which alone import them in the contract. Left to
+        // the chunk of the tax pages, which import both, that chunk and the schemas' would import
+        // each other (chunk-cycles-plugin.ts fails such a build). No first screen reads them.
+        return TAX_CODES.test(id) ? 'contract-tax' : null;
       },
       debugName: 'contract schemas',
       includeDependenciesRecursively: false,
@@ -109,6 +116,7 @@ export default defineConfig({
   plugins: [
     react(),
     pureContract(),
+    chunkCycles(),
     // Before the service worker's plugin, which takes the build's id from index.html.
     preloadApp({ module: src('main.tsx') }),
     serviceWorker({
