@@ -65,6 +65,9 @@ export async function workLoops(workers, seconds, work) {
 }
 
 /** The q-quantile of latency samples, ms, to a tenth. */
+/** The middle value (the upper one of an even count), unrounded. */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export function quantile(samples, q) {
   if (samples.length === 0) return NaN;
   const sorted = Float64Array.from(samples).sort();

@@ -7,10 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchDatabase, waitHealthy } from './lib.mjs';
+import { benchDatabase, median, waitHealthy } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let nextPort = 4400;
 

@@ -23,7 +23,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-import { sleep } from './lib.mjs';
+import { median, sleep } from './lib.mjs';
 import { DEMO_MERCHANT } from './market.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,7 +32,6 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LOGIN = '/pages/login/login';
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const gzipOf = (body) => gzipSync(body, { level: 9 }).length;
-const middle = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const chunkName = (url) => path.basename(new URL(url).pathname).replace(/-[\w-]{8}\.js$/, '');
 
 /** The routes of the app, as apps/web/src/lib/paths.ts declares them for the router. */
@@ -334,9 +333,9 @@ async function lighthouseRuns(page, url, runs, name) {
   }
   // The run of median score stands for all (Lighthouse's own advice for noisy machines); its
   // report is kept beside the results, to see where the time went.
-  const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+  const chosen = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
   mkdirSync(RESULTS, { recursive: true });
-  const [html, json] = median.report;
+  const [html, json] = chosen.report;
   writeFileSync(path.join(RESULTS, `lighthouse-${name}.html`), html);
   writeFileSync(path.join(RESULTS, `lighthouse-${name}.json`), json);
   // The requests before LCP in an unthrottled trace move with the machine's load: the median of
@@ -344,12 +343,12 @@ async function lighthouseRuns(page, url, runs, name) {
   const counted = results.filter((r) => r.beforeLcp);
   const beforeLcp = counted.length
     ? {
-        count: middle(counted.map((r) => r.beforeLcp.count)),
-        scripts: middle(counted.map((r) => r.beforeLcp.scripts)),
-        lcp: middle(counted.map((r) => r.beforeLcp.lcp)),
+        count: median(counted.map((r) => r.beforeLcp.count)),
+        scripts: median(counted.map((r) => r.beforeLcp.scripts)),
+        lcp: median(counted.map((r) => r.beforeLcp.lcp)),
       }
     : null;
-  return { ...median, beforeLcp, benchmarkIndexes: results.map((r) => r.benchmarkIndex) };
+  return { ...chosen, beforeLcp, benchmarkIndexes: results.map((r) => r.benchmarkIndex) };
 }
 
 async function lighthouseFigures(market, record) {
@@ -419,7 +418,7 @@ async function lighthouseFigures(market, record) {
   } finally {
     await browser.close();
   }
-  const index = middle(benchmarkIndexes);
+  const index = median(benchmarkIndexes);
   record(
     'web',
     `Lighthouse benchmarkIndex of this machine (median of ${benchmarkIndexes.length} runs)`,

@@ -102,7 +102,7 @@ async function serve(
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
   }
   // The jobs run on the services the routes use: one set, made by buildApp (services.ts).
-  const jobs = await startJobs(app.services, database, clock, app.log);
+  const jobs = startJobs(app.services, clock, app.log);
   onClockMove.push(jobs.wakeAll);
   app.addHook('onClose', async () => {
     await jobs.stop();

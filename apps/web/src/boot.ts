@@ -1,8 +1,7 @@
-import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
 import { PAGE_LOADERS, PUBLIC_PATHS } from './app/pageLoaders';
 import { PATHS } from './lib/paths';
-import { isString, storage } from './lib/storage';
-import { LOCALE_LOADERS } from './locales/load';
+import { storedMerchantInfo } from './lib/merchantInfo';
+import { LOCALE_LOADERS, storedLocale } from './locales/load';
 
 /**
  * The page's first script, 5 KB gzip (most of it the list of each route's chunks): it knows the
@@ -15,12 +14,10 @@ const ignore = () => {
   // The app asks again, and shows the failure and its retry (lazyPage, i18n).
 };
 
-const saved = storage.get('locale', isString);
-const locale: Locale = LOCALES.includes(saved as Locale) ? (saved as Locale) : DEFAULT_LOCALE;
-LOCALE_LOADERS[locale]().catch(ignore);
+LOCALE_LOADERS[storedLocale()]().catch(ignore);
 
 const [hashPath = '', search = ''] = location.hash.replace(/^#/, '').split('?');
-const signedIn = storage.raw('merchantInfo') !== null;
+const signedIn = storedMerchantInfo() !== null;
 // Where the router's guards will land (RootLayout): unknown paths go home, a protected page
 // without a session to sign-in, sign-in with one home.
 let path: string = hashPath in PAGE_LOADERS ? hashPath : PATHS.home;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { CloudPrntService } from '../modules/printing/cloudprnt.service.js';
-import { startPoller } from './poller.js';
+import { startPoller, whenDue } from './poller.js';
 
 /**
  * Reports cloud print jobs that no printer fetched or confirmed in time; each once. It sleeps until
@@ -17,12 +17,13 @@ export function startCloudPrintSweep(
     clock,
     log,
     minIntervalMs: 10_000,
-    async tick() {
-      const next = await cloud.nextOverdueAt();
-      if (!next || next > clock.now()) return next;
-      const failed = await cloud.sweep();
-      if (failed > 0) log.info({ failed }, 'cloud print jobs failed: not fetched or confirmed');
-      return cloud.nextOverdueAt();
-    },
+    tick: whenDue(
+      clock,
+      () => cloud.nextOverdueAt(),
+      async () => {
+        const failed = await cloud.sweep();
+        if (failed > 0) log.info({ failed }, 'cloud print jobs failed: not fetched or confirmed');
+      },
+    ),
   });
 }

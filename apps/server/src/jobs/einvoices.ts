@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { InvoiceService } from '../modules/invoices/invoices.service.js';
-import { startPoller } from './poller.js';
+import { startPoller, whenDue } from './poller.js';
 
 /**
  * Asks MyInvois about submitted e-invoices (Valid or Invalid) and settles refunded orders'
@@ -16,12 +16,13 @@ export function startEInvoices(invoices: InvoiceService, clock: Clock, log: Fast
     clock,
     log,
     minIntervalMs: 10_000,
-    async tick() {
-      const next = await invoices.nextWorkAt();
-      if (!next || next > clock.now()) return next;
-      const done = await invoices.work();
-      if (done > 0) log.info({ done }, 'e-invoice job');
-      return invoices.nextWorkAt();
-    },
+    tick: whenDue(
+      clock,
+      () => invoices.nextWorkAt(),
+      async () => {
+        const done = await invoices.work();
+        if (done > 0) log.info({ done }, 'e-invoice job');
+      },
+    ),
   });
 }

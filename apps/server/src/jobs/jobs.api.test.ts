@@ -65,7 +65,7 @@ describe.each(DB_KINDS)('the jobs on %s', (kind) => {
     };
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    jobs = await startJobs(services, t.database, t.clock, t.app.log);
+    jobs = startJobs(services, t.clock, t.app.log);
     await settle();
     // Each looks at start (work left from before a crash); what the demo left due is done by now.
     expect(counts().every((n) => n >= 1)).toBe(true);

@@ -1,9 +1,6 @@
-import type { MerchantEventType } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-// The channel every merchant event is NOTIFYed on (sm_notify_event: insertEvents, a bid).
-import { EVENTS_CHANNEL } from '../modules/events/events.repo.js';
+import { RESYNC } from '../modules/events/index.js';
 import type { Services } from '../services.js';
 import { startCloudPrintSweep } from './cloud-print.js';
 import { startEInvoices } from './einvoices.js';
@@ -26,12 +23,7 @@ interface Jobs {
  * creates: a published lot (the lot closer), a notification (push: one comes with an event), a
  * refund (e-invoices: each event, at most once in their interval).
  */
-export async function startJobs(
-  services: Services,
-  database: Database,
-  clock: Clock,
-  log: FastifyBaseLogger,
-): Promise<Jobs> {
+export function startJobs(services: Services, clock: Clock, log: FastifyBaseLogger): Jobs {
   const stopHousekeeping = startHousekeeping(
     [
       services.auth.purgeExpired,
@@ -55,28 +47,19 @@ export async function startJobs(
   ];
   const wakeAll = () => pollers.forEach((poller) => poller.wake());
 
-  const unlisten = await database.listen(
-    EVENTS_CHANNEL,
-    (payload) => {
-      let type: MerchantEventType;
-      try {
-        ({ type } = JSON.parse(payload) as { type: MerchantEventType });
-      } catch {
-        return; // the event hub logs it
-      }
-      if (type === 'auction_published') lotCloser.wake();
-      push.wake();
-      einvoices.wake();
-    },
-    wakeAll,
-  );
+  // Heard through the process's event hub, which LISTENs already: no connection of their own.
+  const unsubscribe = services.events.onEveryEvent((event) => {
+    if (event === RESYNC) return wakeAll();
+    if (event.type === 'auction_published') lotCloser.wake();
+    push.wake();
+    einvoices.wake();
+  });
 
   return {
     wakeAll,
     async stop() {
       stopHousekeeping();
-      // The database may be closed already when the server shuts down.
-      await unlisten().catch(() => {});
+      unsubscribe();
       await Promise.all(pollers.map((poller) => poller.stop()));
     },
   };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { AuctionService } from '../modules/auctions/auctions.service.js';
-import { startPoller } from './poller.js';
+import { startPoller, whenDue } from './poller.js';
 
 /**
  * Ends lots as they come due, and at start every lot that came due while no server ran (after a
@@ -15,12 +15,13 @@ export function startLotCloser(auctions: AuctionService, clock: Clock, log: Fast
     log,
     // A lot that another process is ending stays due until it commits: looked at again this soon.
     minIntervalMs: 500,
-    async tick() {
-      const next = await auctions.nextLotEnd();
-      if (!next || next > clock.now()) return next;
-      const ended = await auctions.closeDueLots();
-      if (ended > 0) log.info({ ended }, 'lots ended');
-      return auctions.nextLotEnd();
-    },
+    tick: whenDue(
+      clock,
+      () => auctions.nextLotEnd(),
+      async () => {
+        const ended = await auctions.closeDueLots();
+        if (ended > 0) log.info({ ended }, 'lots ended');
+      },
+    ),
   });
 }

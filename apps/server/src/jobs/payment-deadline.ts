@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { OrderService } from '../modules/orders/orders.service.js';
-import { startPoller } from './poller.js';
+import { startPoller, whenDue } from './poller.js';
 
 /**
  * Settles unpaid orders past their deadline (PRODUCT.md §4a): charged from the buyer's wallet, or
@@ -15,12 +15,13 @@ export function startPaymentDeadline(orders: OrderService, clock: Clock, log: Fa
     log,
     // An order that a payment (or another process) holds stays due until it commits.
     minIntervalMs: 2_000,
-    async tick() {
-      const next = await orders.nextPaymentDeadline();
-      if (!next || next > clock.now()) return next;
-      const { charged, defaulted } = await orders.settleOverdue();
-      if (charged + defaulted > 0) log.info({ charged, defaulted }, 'overdue orders settled');
-      return orders.nextPaymentDeadline();
-    },
+    tick: whenDue(
+      clock,
+      () => orders.nextPaymentDeadline(),
+      async () => {
+        const { charged, defaulted } = await orders.settleOverdue();
+        if (charged + defaulted > 0) log.info({ charged, defaulted }, 'overdue orders settled');
+      },
+    ),
   });
 }

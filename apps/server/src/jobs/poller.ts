@@ -28,6 +28,19 @@ export interface Poller {
 }
 
 /**
+ * A tick for work that a due time announces: `work` runs only once `nextDue` says some is due,
+ * and the next due time is read again after it (what it left, or what came meanwhile).
+ */
+export const whenDue =
+  (clock: Clock, nextDue: () => Promise<Date | null>, work: () => Promise<void>) =>
+  async (): Promise<Date | null> => {
+    const next = await nextDue();
+    if (!next || next > clock.now()) return next;
+    await work();
+    return nextDue();
+  };
+
+/**
  * Runs `tick` now (work left over from before a crash is done at start), then sleeps until the due
  * time it answers, at most MAX_SLEEP_MS, or until woken. A failed run is logged and retried after
  * minIntervalMs. Times are the clock's, so a test clock moves them.

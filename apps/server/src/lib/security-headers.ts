@@ -74,19 +74,18 @@ function documentHeaders(options: SecurityHeaderOptions): Headers {
   ];
 }
 
-const kHeaders = Symbol('security headers');
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A JSON answer of the API (lib/route.ts): it gets the API's security headers only. */
     jsonAnswer?: boolean;
-    [kHeaders]?: Headers;
   }
 }
 
 /**
  * Sets the security headers, built once at start (helmet rebuilt its whole configuration, the
  * CSP parsed and validated anew, on every request: a third of the CPU of a small answer). A
- * route's set is chosen when it is registered; an answer without a route gets the document's.
+ * route marked `jsonAnswer` gets the API's set; any other answer, with a route or without, the
+ * document's.
  * They go on the raw response as a request arrives, before any hook may refuse it, so answers
  * written past Fastify's reply (the event stream, a stalled body's refusal) carry them too; a
  * route may still replace one through its reply (Swagger UI's own CSP).
@@ -95,12 +94,9 @@ export const securityHeadersPlugin = fp<SecurityHeaderOptions>(
   async (app: FastifyInstance, options) => {
     const api = apiHeaders(options);
     const document = documentHeaders(options);
-    app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, [kHeaders]: route.config?.jsonAnswer ? api : document };
-    });
     app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of request.routeOptions.config[kHeaders] ?? document) {
+      for (const [name, value] of request.routeOptions.config.jsonAnswer ? api : document) {
         raw.setHeader(name, value);
       }
       done();

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { antdLocales } from '../lib/antd-locales';
-import { isLocale } from '../lib/i18n';
+import { isLocale } from '../locales/load';
 import { queryClient } from '../lib/queryClient';
 import { router } from './router';
 

@@ -1,5 +1,8 @@
-import type { LotStatus } from '@sm/contract';
-import { auctionListQueryOptions, dashboardQueryOptions } from '../features/auctions/api';
+import {
+  auctionListParams,
+  auctionListQueryOptions,
+  dashboardQueryOptions,
+} from '../features/auctions/api';
 import { allOrderCountsQueryOptions } from '../lib/orderTodo';
 import { PATHS } from '../lib/paths';
 import { prefetch } from '../lib/queryClient';
@@ -16,10 +19,9 @@ export function prefetchRoute(path: string, query: URLSearchParams): void {
   prefetch.query(meQueryOptions());
   prefetch.query(allOrderCountsQueryOptions());
   if (path === PATHS.home || path === PATHS.index) {
-    // As home's auction list reads its tab and search from the URL.
-    const status: LotStatus = query.get('status') === 'ended' ? 'ended' : 'live';
+    const { status, q } = auctionListParams(query);
     prefetch.query(storeProfileQueryOptions());
     prefetch.query(dashboardQueryOptions());
-    prefetch.infinite(auctionListQueryOptions(status, query.get('q') ?? ''));
+    prefetch.infinite(auctionListQueryOptions(status, q));
   }
 }

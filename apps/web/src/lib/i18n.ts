@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALE_LOADERS } from '../locales/load';
-import { isString, storage } from './storage';
+import { isLocale, LOCALE_LOADERS, storedLocale } from '../locales/load';
+import { storage } from './storage';
 
 /**
  * Only the chosen language's texts load (about 15 KB gzip each), English's too: the boot asks for
@@ -15,15 +15,8 @@ async function loadLocale(locale: Locale): Promise<void> {
   i18next.addResourceBundle(locale, 'translation', translation);
 }
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
-
 /** BCP 47 tags for <html lang>: Malay is `ms` (`my` would be Burmese), Chinese is simplified. */
 export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
-
-export function storedLocale(): Locale {
-  const saved = storage.get('locale', isString);
-  return isLocale(saved) ? saved : DEFAULT_LOCALE;
-}
 
 /** The page's language and the window title (the translated app name) follow the language. */
 function applyLanguage(language: string) {

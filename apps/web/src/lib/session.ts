@@ -3,21 +3,8 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { authApi } from '@sm/contract/route-table';
 import { api } from './api';
+import { storedMerchantInfo } from './merchantInfo';
 import { storage } from './storage';
-
-/**
- * `merchantInfo` in local storage is the spec's login marker (§3, §6): the profile the API
- * returned, never a credential (the session itself is an httpOnly cookie).
- */
-const isProfile = (data: unknown): data is MerchantProfile => {
-  const value = data as Partial<MerchantProfile> | null;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof value.id === 'string' &&
-    typeof value.phone === 'string'
-  );
-};
 
 let cachedRaw: string | null | undefined;
 let cached: MerchantProfile | null = null;
@@ -27,7 +14,7 @@ export function getMerchantInfo(): MerchantProfile | null {
   const raw = storage.raw('merchantInfo');
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cached = storage.get('merchantInfo', isProfile);
+    cached = storedMerchantInfo();
   }
   return cached;
 }

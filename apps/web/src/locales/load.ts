@@ -1,4 +1,5 @@
-import type { Locale } from '@sm/contract';
+import { DEFAULT_LOCALE, type Locale, LOCALES } from '@sm/contract';
+import { isString, storage } from '../lib/storage';
 import type en from './en.json';
 
 /**
@@ -11,3 +12,11 @@ export const LOCALE_LOADERS: Record<Locale, () => Promise<{ default: typeof en }
   zh: () => import('./zh.json'),
   my: () => import('./my.json'),
 };
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** The language the merchant chose (local storage), else the default. */
+export function storedLocale(): Locale {
+  const saved = storage.get('locale', isString);
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}

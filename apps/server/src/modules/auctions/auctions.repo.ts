@@ -34,14 +34,14 @@ export async function lockLot(tx: Tx, lotId: string) {
   return row ?? null;
 }
 
-export async function lotsOfAuctions(tx: Tx, auctionIds: readonly string[], lock = false) {
-  if (auctionIds.length === 0) return [];
-  const query = tx
+/** The auction's lots in order, locked: its delete takes turns with their bids and ends. */
+export async function lockLotsOfAuction(tx: Tx, auctionId: string) {
+  return tx
     .select()
     .from(lots)
-    .where(inArray(lots.auctionId, [...auctionIds]))
-    .orderBy(asc(lots.auctionId), asc(lots.position));
-  return lock ? query.for('update') : query;
+    .where(eq(lots.auctionId, auctionId))
+    .orderBy(asc(lots.position))
+    .for('update');
 }
 
 export async function auctionOf(tx: Tx, merchantId: string, auctionId: string, lock = false) {

@@ -640,7 +640,7 @@ export function createAuctionService({
       const auction = await repo.auctionOf(tx, merchantId, auctionId, true);
       if (!auction) throw new AppError('NOT_FOUND');
       const now = clock.now();
-      const its = await repo.lotsOfAuctions(tx, [auctionId], true);
+      const its = await repo.lockLotsOfAuction(tx, auctionId);
       const live = its.filter((l) => lotStatusAt(l, now) === 'live');
       if (live.length > 0) {
         const standing = await repo.standingBids(

@@ -7,6 +7,11 @@ export type EventListener = (event: MerchantEventRow) => void;
 export interface EventHub {
   /** Calls `listener` with each event of this merchant committed from now on, in any process. */
   subscribe(merchantId: string, listener: EventListener): () => void;
+  /**
+   * Calls `listener` with every merchant's events from now on, and with RESYNC when events may
+   * have been missed (the listening connection came back): the jobs' wake-ups.
+   */
+  subscribeAll(listener: EventListener): () => void;
   stop(): Promise<void>;
 }
 
@@ -16,6 +21,7 @@ export interface EventHub {
  */
 export async function startEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
   const byMerchant = new Map<string, Set<EventListener>>();
+  const everyone = new Set<EventListener>();
 
   const dispatch = (payload: string) => {
     let event: MerchantEventRow;
@@ -27,12 +33,15 @@ export async function startEventHub(database: Database, log: FastifyBaseLogger):
       return;
     }
     for (const listener of byMerchant.get(event.merchantId) ?? []) listener(event);
+    for (const listener of everyone) listener(event);
   };
 
   const unlisten = await database.listen(EVENTS_CHANNEL, dispatch, () =>
     // A stream that missed events while the listener was down gets them when it reconnects
     // (Last-Event-ID); telling it to reconnect now is what makes that happen.
-    byMerchant.forEach((set) => set.forEach((listener) => listener(RESYNC))),
+    [...byMerchant.values(), everyone].forEach((set) =>
+      set.forEach((listener) => listener(RESYNC)),
+    ),
   );
 
   return {
@@ -45,6 +54,10 @@ export async function startEventHub(database: Database, log: FastifyBaseLogger):
         if (!set.delete(listener)) return;
         if (set.size === 0) byMerchant.delete(merchantId);
       };
+    },
+    subscribeAll(listener) {
+      everyone.add(listener);
+      return () => void everyone.delete(listener);
     },
     // The database may be closed already when the server shuts down; nothing is left to stop then.
     stop: () => unlisten().catch(() => {}),

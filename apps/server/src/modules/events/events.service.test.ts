@@ -33,6 +33,7 @@ function standInHub() {
       listeners.set(merchantId, set.add(listener));
       return () => void set.delete(listener);
     },
+    subscribeAll: () => () => {},
     stop: async () => {},
   };
   return {

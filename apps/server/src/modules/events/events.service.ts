@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { type EventHub, RESYNC } from './events.hub.js';
+import { type EventHub, type EventListener, RESYNC } from './events.hub.js';
 import { eventsAfter, latestEventId, type MerchantEventRow, purgeEvents } from './events.repo.js';
 
 /** Comments keep proxies and phones from dropping an idle stream. */
@@ -304,6 +304,9 @@ export function createEventService({
     endAll(): void {
       for (const session of open) session.endStream();
     },
+
+    /** Every merchant's events as this process hears them, and RESYNC (EventHub.subscribeAll). */
+    onEveryEvent: (listener: EventListener) => hub.subscribeAll(listener),
 
     /** Housekeeping, hourly: events older than any stream can resume from. */
     purgeExpired: () => purgeEvents(db, clock.now()),

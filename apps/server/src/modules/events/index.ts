@@ -5,3 +5,4 @@
  * change.
  */
 export { accountEvent, insertEvent, insertEvents, type NewMerchantEvent } from './events.repo.js';
+export { RESYNC } from './events.hub.js';

@@ -30,6 +30,12 @@ export const dashboardQueryOptions = () =>
 
 const PAGE_SIZE = 20;
 
+/** The auction list's tab and search, which live in the URL (home reads them, the boot too). */
+export const auctionListParams = (params: URLSearchParams): { status: LotStatus; q: string } => ({
+  status: params.get('status') === 'ended' ? 'ended' : 'live',
+  q: params.get('q') ?? '',
+});
+
 export const auctionListQueryOptions = (status: LotStatus, q: string) =>
   infiniteQueryOptions({
     queryKey: auctionKeys.list(status, q),

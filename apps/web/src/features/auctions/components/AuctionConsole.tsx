@@ -13,7 +13,12 @@ import { errorText, showError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
 import { lotDetailPath, PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { auctionListQueryOptions, dashboardQueryOptions, useDeleteAuction } from '../api';
+import {
+  auctionListParams,
+  auctionListQueryOptions,
+  dashboardQueryOptions,
+  useDeleteAuction,
+} from '../api';
 import styles from './console.module.css';
 import { Countdown } from '../../../lib/ui/Countdown';
 import { PageMessage } from '../../../lib/ui/PageMessage';
@@ -185,8 +190,7 @@ export function AuctionList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const status: LotStatus = params.get('status') === 'ended' ? 'ended' : 'live';
-  const q = params.get('q') ?? '';
+  const { status, q } = auctionListParams(params);
 
   const update = (next: { status?: LotStatus; q?: string }) =>
     setParams(
