@@ -36,6 +36,7 @@ test('Back with a confirm open closes it, and the order does not change', async 
   await actions.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog).toContainText('Cancel this order and refund to buyer wallet?');
   await page.goBack();
+  await expect(page).toHaveURL(/orders\/orders/);
   await expect(dialog).toBeHidden();
   expect(await statusOf(page, orderId)).toBe('paid');
 

@@ -16,6 +16,10 @@ export interface ConfirmOptions {
  * unmounts (the merchant pressed Back, or the page moved on because the order changed), and its
  * answer is then false, so nothing runs from a page that is gone. antd-mobile's Dialog.confirm
  * stays on screen over whatever page comes next and still resolves true when tapped.
+ *
+ * The dialog renders into a host element of its own, which leaves the document at once when the
+ * component unmounts: antd-mobile's close only starts an exit animation, and the page it belonged
+ * to is already gone, so nothing of it may stay on screen waiting for animation frames.
  */
 export function useConfirm() {
   const state = useRef({ mounted: true, open: new Set<() => void>() });
@@ -37,6 +41,7 @@ export function useConfirm() {
           resolve(false);
           return;
         }
+        const host = document.body.appendChild(document.createElement('div'));
         let close = () => {};
         let settled = false;
         const settle = (confirmed: boolean) => {
@@ -46,6 +51,8 @@ export function useConfirm() {
           resolve(confirmed && current.mounted);
         };
         const handler = Dialog.show({
+          getContainer: () => host,
+          afterClose: () => host.remove(),
           title: options.title,
           content: options.content,
           closeOnAction: true,
@@ -63,7 +70,10 @@ export function useConfirm() {
             ],
           ],
         });
-        close = handler.close;
+        close = () => {
+          host.remove();
+          void handler.close();
+        };
         current.open.add(close);
       }),
     [],
