@@ -69,7 +69,8 @@ export async function createServices(
   });
   const feeRate = createFeeRateService({ db, invalidations });
   const auctions = createAuctionService({ db, clock, log, feeRate });
-  const bids = createBidService({ db, clock, auctions });
+  const hub = await startEventHub(database, log);
+  const bids = createBidService({ db, clock, auctions, announce: hub.announce });
   const orders = createOrderService({
     db,
     clock,
@@ -105,7 +106,6 @@ export async function createServices(
     lan: config.printing,
     network: deps.printerNetwork,
   });
-  const hub = await startEventHub(database, log);
 
   const services = {
     auth,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { buyerRecordJson } from '../buyers/index.js';
+import type { MerchantEventRow } from '../events/index.js';
 import type { MediaFields } from '../media/index.js';
 import { accounts, auctions, bids, lotMedia, lots, media, stores } from '../../db/schema.js';
 
@@ -211,10 +212,11 @@ export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) 
 }
 
 /**
- * A bid or a raise through the database's sm_place_bid_notify (migration 0014): the lot and the
+ * A bid or a raise through the database's sm_place_bid_event (migration 0015): the lot and the
  * buyer's account locked, every rule checked, the standing bid superseded and the new one written
  * with the merchant's event and notification, in one statement and so one round trip and one
- * transaction. `outcome` is 'ok' (with the lot's figures after the bid) or the refusal's code.
+ * transaction. `outcome` is 'ok' (with the lot's figures after the bid and the event, which the
+ * caller announces: the function does not NOTIFY) or the refusal's code.
  */
 export async function placeBid(
   db: Tx,
@@ -226,17 +228,33 @@ export async function placeBid(
     bid_count: number | null;
     highest_price: number | null;
     winning_quantity: number | null;
+    event_id: string | number | null;
+    merchant_id: string | null;
+    auction_id: string | null;
   }>(
-    await db.execute(sql`select * from sm_place_bid_notify(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
+    await db.execute(sql`select * from sm_place_bid_event(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
       ${bid.quantity}::integer, ${bid.price}::integer, ${bid.now.toISOString()}::timestamptz)`),
   );
-  if (!row) throw new Error('sm_place_bid_notify answered nothing');
+  if (!row) throw new Error('sm_place_bid_event answered nothing');
+  const event: MerchantEventRow | null =
+    row.event_id === null || row.merchant_id === null
+      ? null
+      : {
+          id: Number(row.event_id),
+          merchantId: row.merchant_id,
+          type: 'bid',
+          auctionId: row.auction_id,
+          lotId: bid.lotId,
+          orderId: null,
+          createdAt: bid.now,
+        };
   return {
     outcome: row.outcome,
     shortfall: row.shortfall === null ? null : Number(row.shortfall),
     bidCount: Number(row.bid_count ?? 0),
     highestPrice: row.highest_price,
     winningQuantity: Number(row.winning_quantity ?? 0),
+    event,
   };
 }
 

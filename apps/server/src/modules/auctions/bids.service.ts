@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { groupBy } from '../../lib/group-by.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCovered, insufficientBalance } from '../buyers/index.js';
+import type { MerchantEventRow } from '../events/index.js';
 import { mediaItemOf } from '../media/index.js';
 import * as repo from './auctions.repo.js';
 import type { BuyerLotFigures, LotRow } from './auctions.repo.js';
@@ -75,10 +76,13 @@ export function createBidService({
   db,
   clock,
   auctions,
+  announce,
 }: {
   db: Db;
   clock: Clock;
   auctions: AuctionService;
+  /** Tells every process of a committed event that was written without a NOTIFY (EventHub). */
+  announce: (event: MerchantEventRow) => void;
 }) {
   /** Refuses a bid on a lot that cannot take one now; the lot must be locked by the caller. */
   function assertLive(lot: LotRow | null, now: Date): asserts lot is LotRow {
@@ -107,7 +111,8 @@ export function createBidService({
   /**
    * A bid or a raise: one statement (auctions.repo placeBid), which is its own transaction. It
    * checks, writes the bid, the merchant's event and notification, and reads the figures the
-   * answer needs; the buyer reads the ladder with the lot when it wants it.
+   * answer needs; the buyer reads the ladder with the lot when it wants it. The event is announced
+   * once committed, with the other events of the moment (migration 0015 says why).
    */
   async function placeBid(
     buyerId: string,
@@ -118,12 +123,13 @@ export function createBidService({
     const placed = await repo.placeBid(db, { lotId, buyerId, ...input, now });
     if (placed.outcome !== 'ok') {
       if (!(placed.outcome in ERROR_CODES))
-        throw new Error(`sm_place_bid_notify: ${placed.outcome}`);
+        throw new Error(`sm_place_bid_event: ${placed.outcome}`);
       const code = placed.outcome as ErrorCode;
       if (code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(placed.shortfall ?? 0);
       const field = FIELD_OF[code];
       throw new AppError(code, field ? { field } : {});
     }
+    if (placed.event) announce(placed.event);
     return placedAnswer(
       lotId,
       'live',

@@ -8,7 +8,8 @@ import { countingServices } from '../../../test/statements.js';
 /**
  * The statements each hot call sends (issue 20's budget: a bid 1; the lists and pages 1 or 2),
  * counted on the real services. Every statement counts, BEGIN and COMMIT too: a bid is one
- * statement outside any transaction block, so one round trip on PostgreSQL.
+ * statement outside any transaction block, so one round trip on PostgreSQL. Its event's NOTIFY
+ * goes out after it, shared with the other events of the moment (events.hub.test.ts).
  */
 describe.each(DB_KINDS)('hot-path statements on %s', (kind) => {
   let t: TestApp;
