@@ -63,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         schemaLoad,
       ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
+    keepStatementsPrepared(pool);
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -127,6 +128,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await unlock();
     },
   };
+}
+
+/** Distinct statements a process names; past them (a query built for each input) stay unnamed. */
+const MAX_NAMED_STATEMENTS = 2000;
+
+/**
+ * Sends each distinct statement text as a named prepared statement, parsed once per connection.
+ * Drizzle's are unnamed, so PostgreSQL parsed and planned every one on every call: for the
+ * dashboard 0.7 ms of parsing and 1 ms of planning around 0.35 ms of execution (statement log).
+ * Named, a statement is parsed once per connection, and after five executions PostgreSQL plans it
+ * once (a generic plan) unless that plan costs more than the custom ones. A migration that
+ * changes a table invalidates the plans that read it; PostgreSQL then plans them again.
+ */
+function keepStatementsPrepared(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const named = (config: unknown): unknown => {
+    if (typeof config !== 'object' || config === null) return config;
+    const { text, name, submit } = config as { text?: unknown; name?: unknown; submit?: unknown };
+    // A Query or a cursor (submit) is the driver's own object, and keeps its prototype.
+    if (typeof text !== 'string' || name !== undefined || submit !== undefined) return config;
+    let statement = names.get(text);
+    if (statement === undefined) {
+      if (names.size >= MAX_NAMED_STATEMENTS) return config;
+      statement = `sm_${names.size}`;
+      names.set(text, statement);
+    }
+    return { ...config, name: statement };
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) =>
+      query(named(config), ...rest)) as typeof client.query;
+  });
 }
 
 const NOTIFY_EACH = 'select pg_notify($1, p) from unnest($2::text[]) as p';
