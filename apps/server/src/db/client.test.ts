@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/helpers.js';
 import { rowsOf } from './client.js';
 import { accounts } from './schema.js';
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('statements on PostgreSQL', () => {
+describe.skipIf(!DB_KINDS.includes('postgres'))('statements on PostgreSQL', () => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createTestDatabase('postgres');
