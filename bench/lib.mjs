@@ -134,6 +134,11 @@ export async function startServer({ dataDir, port, env = {} }) {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // The figures are a deployment's: production mode, which leaves out the development
+        // server's check of every answer against its zod contract. The bench speaks plain HTTP
+        // to 127.0.0.1, so its cookies cannot be Secure.
+        NODE_ENV: 'production',
+        COOKIE_SECURE: 'false',
         // One server process: its CPU per request is read from its pid (cpuMsOf).
         WEB_CONCURRENCY: '1',
         // The events part holds thousands of streams on the demo merchant's one session.
