@@ -479,6 +479,28 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       await endAll();
     });
 
+    it('pages a buyer’s live lots by cursor, as the whole list in one page', async () => {
+      await publish(merchant, [
+        await lotInput(merchant, t),
+        await lotInput(merchant, t),
+        await lotInput(merchant, t),
+      ]);
+      const ids = (page: { items: { id: string }[] }) => page.items.map((l) => l.id);
+      const whole = (await buyer(1).get('/api/buyer/lots?limit=50')).json();
+      expect(whole.items.length).toBeGreaterThanOrEqual(3);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const url: string = `/api/buyer/lots?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await buyer(1).get(url)).json();
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        seen.push(...ids(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(ids(whole));
+      await endAll();
+    });
+
     it('pages the list by cursor without repeats', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {

@@ -1,5 +1,19 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { buyerRecordJson } from '../buyers/index.js';
 import type { MerchantEventRow } from '../events/index.js';
 import type { MediaFields } from '../media/index.js';
@@ -97,7 +111,7 @@ const OUTER_LOT_ID = sql`${OUTER_LOT}."id"`;
  * bid rows): amounts are amountOf (half-up to the sen) per bid, fees feeOf per winning amount, at
  * the lot's fixed rate or else `feeBps`.
  */
-const lotBidFiguresJson = (feeBps: number) => sql<LotBidFigures>`(
+const lotBidFiguresJson = (feeBps: SQLWrapper) => sql<LotBidFigures>`(
   select json_build_object('bidCount', count(*), 'bidQuantity', coalesce(sum(r.quantity), 0),
     'bidAmount', coalesce(sum((r.quantity::bigint * r.price + 5) / 10), 0),
     'winningAmount', coalesce(sum(r.amount), 0),
@@ -109,19 +123,23 @@ const lotBidFiguresJson = (feeBps: number) => sql<LotBidFigures>`(
  * The lots of these auctions in order, each with its bids' figures and the thumbnail of its first
  * photo: what the auction list shows, in one statement.
  */
-export async function lotsOfAuctionsForList(tx: Tx, auctionIds: readonly string[], feeBps: number) {
-  if (auctionIds.length === 0) return [];
-  return tx
+const lotsOfAuctionsForListQuery = prepared('lots_of_auctions_for_list', (tx) =>
+  tx
     .select({
       lot: lots,
-      figures: lotBidFiguresJson(feeBps),
+      figures: lotBidFiguresJson(sql.placeholder('feeBps')),
       thumbName: sql<string | null>`(
         select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id
         where lm.lot_id = ${OUTER_LOT_ID} and m.kind = 'photo' order by lm.position limit 1)`,
     })
     .from(lots)
-    .where(inArray(lots.auctionId, [...auctionIds]))
-    .orderBy(asc(lots.auctionId), asc(lots.position));
+    .where(sql`${lots.auctionId} = any(${sql.placeholder('auctionIds')}::uuid[])`)
+    .orderBy(asc(lots.auctionId), asc(lots.position)),
+);
+
+export async function lotsOfAuctionsForList(tx: Tx, auctionIds: readonly string[], feeBps: number) {
+  if (auctionIds.length === 0) return [];
+  return lotsOfAuctionsForListQuery(tx).execute({ auctionIds: [...auctionIds], feeBps });
 }
 
 /** What a buyer's list shows of a live lot's bids: how many, the best price, and its own. */
@@ -135,7 +153,7 @@ export interface BuyerLotFigures {
  * A lot's standing bids as `buyerId` sees them, added up in the database as one JSON value: the
  * count, the best price and its own bid with the kg it wins if the lot ended now.
  */
-const buyerFiguresJson = (buyerId: string) => sql<RawBuyerFigures>`(
+const buyerFiguresJson = (buyerId: string | SQLWrapper) => sql<RawBuyerFigures>`(
   select json_build_object('bidCount', count(*), 'highestPrice', max(w.price),
     'mine', (json_agg(json_build_object('quantity', w.quantity, 'price', w.price,
       'createdAt', w.created_at, 'winningQuantity', w.won))
@@ -172,8 +190,8 @@ export async function lotWithStore(tx: Tx, lotId: string) {
  * The lot page's own reads in one statement: the lot, its auction's lots in order (id, name,
  * status, end) and its media.
  */
-export async function lotWithSiblings(tx: Tx, lotId: string) {
-  const [row] = await tx
+const lotWithSiblingsQuery = prepared('lot_with_siblings', (tx) =>
+  tx
     .select({
       lot: lots,
       siblings: sql<{ id: string; name: string; status: LotRow['status']; endsAt: string }[]>`(
@@ -183,15 +201,18 @@ export async function lotWithSiblings(tx: Tx, lotId: string) {
       media: lotMediaJson,
     })
     .from(lots)
-    .where(eq(lots.id, lotId));
+    .where(eq(lots.id, sql.placeholder('lotId'))),
+);
+
+export async function lotWithSiblings(tx: Tx, lotId: string) {
+  const [row] = await lotWithSiblingsQuery(tx).execute({ lotId });
   if (!row) return null;
   const siblings = row.siblings.map((s) => ({ ...s, endsAt: new Date(s.endsAt) }));
   return { ...row, siblings };
 }
 
-/** A lot's standing bids with the buyers' phones and records, in no set order: its ladder. */
-export async function standingBidsWithRecords(tx: Tx, lotId: string) {
-  return tx
+const standingBidsWithRecordsQuery = prepared('standing_bids_with_records', (tx) =>
+  tx
     .select({
       bid: bids,
       buyerPhone: accounts.phone,
@@ -199,7 +220,12 @@ export async function standingBidsWithRecords(tx: Tx, lotId: string) {
     })
     .from(bids)
     .innerJoin(accounts, eq(accounts.id, bids.buyerId))
-    .where(and(eq(bids.lotId, lotId), isNull(bids.supersededAt)));
+    .where(and(eq(bids.lotId, sql.placeholder('lotId')), isNull(bids.supersededAt))),
+);
+
+/** A lot's standing bids with the buyers' phones and records, in no set order: its ladder. */
+export async function standingBidsWithRecords(tx: Tx, lotId: string) {
+  return standingBidsWithRecordsQuery(tx).execute({ lotId });
 }
 
 /** One lot's figures as `buyerId` sees them (a buyout's answer). */
@@ -470,6 +496,33 @@ export async function copyLotMedia(tx: Tx, fromLotId: string, toLotId: string) {
  * A page of live lots, ending soonest first, as `buyerId` sees them: store, figures and media in
  * the one statement.
  */
+const liveLotPageQuery = (name: string, after: SQL | undefined) =>
+  prepared(name, (tx) =>
+    tx
+      .select({
+        lot: lots,
+        storeName: stores.name,
+        figures: buyerFiguresJson(sql.placeholder('buyerId')),
+        media: lotMediaJson,
+      })
+      .from(lots)
+      .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+      .where(and(eq(lots.status, 'live'), gt(lots.endsAt, sql.placeholder('now')), after))
+      .orderBy(asc(lots.endsAt), asc(lots.id))
+      .limit(sql.placeholder('limit')),
+  );
+const firstLiveLotPage = liveLotPageQuery('live_lot_page', undefined);
+const laterLiveLotPage = liveLotPageQuery(
+  'live_lot_page_after',
+  or(
+    sql`${lots.endsAt} > ${sql.placeholder('afterAt')}::timestamptz`,
+    and(
+      sql`${lots.endsAt} = ${sql.placeholder('afterAt')}::timestamptz`,
+      sql`${lots.id} > ${sql.placeholder('afterId')}::uuid`,
+    ),
+  ),
+);
+
 export async function liveLotPage(
   tx: Tx,
   buyerId: string,
@@ -477,27 +530,14 @@ export async function liveLotPage(
   after: { endsAt: Date; id: string } | null,
   limit: number,
 ) {
-  const conditions: SQL[] = [eq(lots.status, 'live'), gt(lots.endsAt, now)];
-  if (after) {
-    conditions.push(
-      or(
-        sql`${lots.endsAt} > ${after.endsAt.toISOString()}`,
-        and(eq(lots.endsAt, after.endsAt), sql`${lots.id} > ${after.id}`),
-      )!,
-    );
-  }
-  const rows = await tx
-    .select({
-      lot: lots,
-      storeName: stores.name,
-      figures: buyerFiguresJson(buyerId),
-      media: lotMediaJson,
-    })
-    .from(lots)
-    .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
-    .where(and(...conditions))
-    .orderBy(asc(lots.endsAt), asc(lots.id))
-    .limit(limit);
+  const values = { buyerId, now: now.toISOString(), limit };
+  const rows = await (after
+    ? laterLiveLotPage(tx).execute({
+        ...values,
+        afterAt: after.endsAt.toISOString(),
+        afterId: after.id,
+      })
+    : firstLiveLotPage(tx).execute(values));
   return rows.map((row) => ({ ...row, figures: buyerFiguresOf(row.figures) }));
 }
 
