@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from './config.js';
@@ -109,6 +109,15 @@ async function serve(
     await database.close();
   });
 
+  // Connections that have not sent a request yet (a browser's preconnect, fetch's spare socket):
+  // the server counts them neither idle nor done, so a shutdown closes them itself.
+  const silent = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    silent.add(socket);
+    socket.once('close', () => silent.delete(socket));
+  });
+  app.server.on('request', (req: { socket: Socket }) => silent.delete(req.socket));
+
   const address = await app.listen({ host: config.host, port: config.port });
   const ms = Math.round(performance.now() - started);
   app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
@@ -129,8 +138,11 @@ async function serve(
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     // A keep-alive connection turns idle only when its last response is sent; close such sockets
-    // as they appear, or a browser holding one open would stall the shutdown.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    // as they appear, and the silent ones, or a browser holding one open would stall the shutdown.
+    const sweep = setInterval(() => {
+      app.server.closeIdleConnections();
+      for (const socket of silent) socket.destroy();
+    }, 50);
     try {
       await app.close();
       clearInterval(sweep);

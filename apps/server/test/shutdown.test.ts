@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,5 +52,25 @@ describe('graceful shutdown of the real process', () => {
       expect(await second.exited).toBe(0);
     },
     2 * PROCESS_START_MS + 30_000,
+  );
+
+  it(
+    'does not wait for a connection that never sent a request',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
+      dirs.push(dataDir);
+      const server = await startServer(dataDir);
+      // As a browser's preconnect or fetch's spare socket: open, and silent. The server counts
+      // it neither idle nor done, and would hold its close until the forced exit (15 s, code 1).
+      const silent = connect(Number(new URL(server.base).port), '127.0.0.1');
+      await new Promise((resolve) => silent.once('connect', resolve));
+      silent.on('error', () => {});
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(5_000);
+      silent.destroy();
+    },
+    PROCESS_START_MS + 30_000,
   );
 });
