@@ -278,7 +278,11 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     const streams = Array.from({ length: count }, (_, i) =>
       openRecorder(events, { merchantId, sessionKey: `n${i}`, lastEventId: undefined }),
     );
-    await expect.poll(() => streams.every((s) => s.writes.length === 2)).toBe(true);
+    // Opening them reads the latest event id once per stream: 1 001 reads, which a loaded CI
+    // machine took over poll's default second to answer.
+    await expect
+      .poll(() => streams.every((s) => s.writes.length === 2), { timeout: 30_000 })
+      .toBe(true);
     const first = liveEvent(merchantId, 2_001);
     const second = liveEvent(merchantId, 2_002);
     deliver(merchantId, first);
