@@ -503,13 +503,16 @@ describe('MyInvois stand-in', () => {
 
     t.mi.state.failNext.push({ endpoint: 'getSubmission' });
     const uid = t.mi.state.submissions[0]?.submissionUid ?? '';
-    await expect(
-      fetch(`${t.mi.url}/api/v1.0/documentsubmissions/${uid}`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(100),
-      }),
-    ).rejects.toThrow();
-    expect(t.mi.state.calls.getSubmission).toBe(1);
+    // The client gives up once the stand-in has the call: a fixed 100 ms gave up before it
+    // arrived on a loaded machine.
+    const giveUp = new AbortController();
+    const unanswered = fetch(`${t.mi.url}/api/v1.0/documentsubmissions/${uid}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: giveUp.signal,
+    });
+    await expect.poll(() => t.mi.state.calls.getSubmission, { timeout: 10_000 }).toBe(1);
+    giveUp.abort();
+    await expect(unanswered).rejects.toThrow();
     expect(t.mi.state.failNext).toEqual([]);
     expect((await t.getSubmission(token, uid)).status).toBe(200);
   });
