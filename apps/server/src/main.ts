@@ -118,17 +118,10 @@ async function serve(
   });
   app.server.on('request', (req: { socket: Socket }) => silent.delete(req.socket));
 
-  const address = await app.listen({ host: config.host, port: config.port });
-  const ms = Math.round(performance.now() - started);
-  app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
   // A worker's primary writes where the server listens, once for all of them.
   const serverFile = worker ? null : path.join(config.dataDir, SERVER_FILE);
-  if (serverFile) {
-    const { port } = app.server.address() as AddressInfo;
-    await writeFile(serverFile, JSON.stringify({ pid: process.pid, port }));
-    await welcome(config, port);
-  }
-
+  // The signals are handled before the port opens: a SIGTERM that arrives as soon as the server
+  // answers still shuts it down gracefully.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -155,6 +148,15 @@ async function serve(
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const ms = Math.round(performance.now() - started);
+  app.log.info({ address, database: database.kind, seeded, ms }, 'ready');
+  if (serverFile) {
+    const { port } = app.server.address() as AddressInfo;
+    await writeFile(serverFile, JSON.stringify({ pid: process.pid, port }));
+    await welcome(config, port);
+  }
 }
 
 /** `clock`, calling `onMove` after each move. */
