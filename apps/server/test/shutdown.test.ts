@@ -28,12 +28,16 @@ describe('graceful shutdown of the real process', () => {
   afterAll(async () => {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   });
+  const newDataDir = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
+    dirs.push(dir);
+    return dir;
+  };
 
   it(
     'finishes the in-flight request on SIGTERM, exits 0, and the data is there on restart',
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
-      dirs.push(dataDir);
+      const dataDir = await newDataDir();
       const first = await startServer(dataDir);
       // Sign-in hashes with scrypt at the production cost (a few hundred ms), so it is still running
       // when the signal arrives. The login has reached the server once a request sent after it is
@@ -57,8 +61,7 @@ describe('graceful shutdown of the real process', () => {
   it(
     'does not wait for a connection that never sent a request',
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'sm-shutdown-'));
-      dirs.push(dataDir);
+      const dataDir = await newDataDir();
       const server = await startServer(dataDir);
       // As a browser's preconnect or fetch's spare socket: open, and silent. The server counts
       // it neither idle nor done, and would hold its close until the forced exit (15 s, code 1).
