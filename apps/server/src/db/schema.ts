@@ -418,6 +418,33 @@ export const bids = pgTable(
   ],
 );
 
+/**
+ * A lot's standing bids added up, and what they would win if it ended now (PRODUCT.md §4): kept
+ * by the database itself, on every bid's insert (migration 0016, sm_refigure_lot), so that lists
+ * and the dashboard read one row per lot instead of ranking every standing bid of every lot they
+ * show. A lot without bids has no row. The winners are by buyer id, their three arrays side by
+ * side; what each wins is kept rather than its fee, because the fee of a live lot is at the
+ * current rate, which the operator may change, and is rounded per winner (feeOf).
+ */
+export const lotBidFigures = pgTable('lot_bid_figures', {
+  lotId: uuid('lot_id')
+    .primaryKey()
+    .references(() => lots.id, { onDelete: 'cascade' }),
+  bidCount: integer('bid_count').notNull(),
+  /** Tenths of a kg, all standing bids. */
+  bidQuantity: integer('bid_quantity').notNull(),
+  /** Sen: the standing bids' amounts, as each would be paid in full. */
+  bidAmount: bigint('bid_amount', { mode: 'number' }).notNull(),
+  /** Sen per kg. */
+  highestPrice: integer('highest_price').notNull(),
+  /** Sen: what the winners would pay, the sum of winning_amounts. */
+  winningAmount: bigint('winning_amount', { mode: 'number' }).notNull(),
+  winningBuyers: uuid('winning_buyers').array().notNull(),
+  /** Tenths of a kg each winner wins. */
+  winningQuantities: integer('winning_quantities').array().notNull(),
+  winningAmounts: bigint('winning_amounts', { mode: 'number' }).array().notNull(),
+});
+
 /** The statuses of PRODUCT.md §5, as the contract declares them. */
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const cancelReason = pgEnum('cancel_reason', ['default', 'merchant']);

@@ -17,7 +17,16 @@ import { prepared } from '../../db/prepared.js';
 import { buyerRecordJson } from '../buyers/index.js';
 import type { MerchantEventRow } from '../events/index.js';
 import type { MediaFields } from '../media/index.js';
-import { accounts, auctions, bids, lotMedia, lots, media, stores } from '../../db/schema.js';
+import {
+  accounts,
+  auctions,
+  bids,
+  lotBidFigures,
+  lotMedia,
+  lots,
+  media,
+  stores,
+} from '../../db/schema.js';
 
 export type LotRow = typeof lots.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
@@ -88,16 +97,6 @@ export async function standingBids(tx: Tx, lotIds: readonly string[]) {
     .where(and(inArray(bids.lotId, [...lotIds]), isNull(bids.supersededAt)));
 }
 
-export interface LotBidFigures {
-  bidCount: number;
-  bidQuantity: number;
-  /** The standing bids' amounts, as each would be paid in full. */
-  bidAmount: number;
-  /** What the standing bids win if the lot ended now (PRODUCT.md §4), and its service fee. */
-  winningAmount: number;
-  winningFee: number;
-}
-
 /**
  * The lot of the outer query, in a subquery of its select list: spelled out, because Drizzle
  * leaves the columns of a one-table select unqualified, and a bare "id" in the subquery would be
@@ -107,17 +106,19 @@ const OUTER_LOT = sql.raw('"lots"');
 const OUTER_LOT_ID = sql`${OUTER_LOT}."id"`;
 
 /**
- * A lot's standing bids' figures, added up in the database as one JSON value (a list reads no
- * bid rows): amounts are amountOf (half-up to the sen) per bid, fees feeOf per winning amount, at
- * the lot's fixed rate or else `feeBps`.
+ * A lot's standing bids' figures as the database keeps them (lot_bid_figures, which a lot without
+ * bids has no row of: zeros), with the winners' service fee at the lot's fixed rate or else
+ * `feeBps`, feeOf per winning amount. The query joins lot_bid_figures.
  */
-const lotBidFiguresJson = (feeBps: SQLWrapper) => sql<LotBidFigures>`(
-  select json_build_object('bidCount', count(*), 'bidQuantity', coalesce(sum(r.quantity), 0),
-    'bidAmount', coalesce(sum((r.quantity::bigint * r.price + 5) / 10), 0),
-    'winningAmount', coalesce(sum(r.amount), 0),
-    'winningFee', coalesce(sum((r.amount * coalesce(r.fee_bps, ${feeBps}) + 5000) / 10000), 0))
-  from (select w.*, (w.won::bigint * w.price + 5) / 10 as amount
-    from sm_standing_wins(array[${OUTER_LOT_ID}]) w) r)`;
+const lotBidFiguresColumns = (feeBps: SQLWrapper) => ({
+  bidCount: sql`coalesce(${lotBidFigures.bidCount}, 0)`.mapWith(Number),
+  bidQuantity: sql`coalesce(${lotBidFigures.bidQuantity}, 0)`.mapWith(Number),
+  bidAmount: sql`coalesce(${lotBidFigures.bidAmount}, 0)`.mapWith(Number),
+  winningAmount: sql`coalesce(${lotBidFigures.winningAmount}, 0)`.mapWith(Number),
+  winningFee: sql`coalesce((
+    select sum((a * coalesce(${lots.feeBps}, ${feeBps}) + 5000) / 10000)
+    from unnest(${lotBidFigures.winningAmounts}) a), 0)`.mapWith(Number),
+});
 
 /**
  * The lots of these auctions in order, each with its bids' figures and the thumbnail of its first
@@ -127,12 +128,13 @@ const lotsOfAuctionsForListQuery = prepared('lots_of_auctions_for_list', (tx) =>
   tx
     .select({
       lot: lots,
-      figures: lotBidFiguresJson(sql.placeholder('feeBps')),
+      figures: lotBidFiguresColumns(sql.placeholder('feeBps')),
       thumbName: sql<string | null>`(
         select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id
         where lm.lot_id = ${OUTER_LOT_ID} and m.kind = 'photo' order by lm.position limit 1)`,
     })
     .from(lots)
+    .leftJoin(lotBidFigures, eq(lotBidFigures.lotId, lots.id))
     .where(sql`${lots.auctionId} = any(${sql.placeholder('auctionIds')}::uuid[])`)
     .orderBy(asc(lots.auctionId), asc(lots.position)),
 );
@@ -150,15 +152,17 @@ export interface BuyerLotFigures {
 }
 
 /**
- * A lot's standing bids as `buyerId` sees them, added up in the database as one JSON value: the
- * count, the best price and its own bid with the kg it wins if the lot ended now.
+ * A lot's standing bids as `buyerId` sees them, as one JSON value: the count and the best price
+ * the database keeps (the query joins lot_bid_figures), and its own bid with the kg it wins if
+ * the lot ended now.
  */
-const buyerFiguresJson = (buyerId: string | SQLWrapper) => sql<RawBuyerFigures>`(
-  select json_build_object('bidCount', count(*), 'highestPrice', max(w.price),
-    'mine', (json_agg(json_build_object('quantity', w.quantity, 'price', w.price,
-      'createdAt', w.created_at, 'winningQuantity', w.won))
-      filter (where w.buyer_id = ${buyerId}::uuid)) -> 0)
-  from sm_standing_wins(array[${OUTER_LOT_ID}]) w)`;
+const buyerFiguresJson = (buyerId: string | SQLWrapper) => sql<RawBuyerFigures>`json_build_object(
+  'bidCount', coalesce(${lotBidFigures.bidCount}, 0), 'highestPrice', ${lotBidFigures.highestPrice},
+  'mine', (select json_build_object('quantity', b.quantity, 'price', b.price,
+      'createdAt', b.created_at, 'winningQuantity', coalesce(${lotBidFigures.winningQuantities}[
+        array_position(${lotBidFigures.winningBuyers}, b.buyer_id)], 0))
+    from ${bids} b
+    where b.lot_id = ${OUTER_LOT_ID} and b.buyer_id = ${buyerId}::uuid and b.superseded_at is null))`;
 
 type RawBuyerFigures = Omit<BuyerLotFigures, 'mine'> & {
   mine: (Omit<NonNullable<BuyerLotFigures['mine']>, 'createdAt'> & { createdAt: string }) | null;
@@ -233,6 +237,7 @@ export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) 
   const [row] = await tx
     .select({ figures: buyerFiguresJson(buyerId) })
     .from(lots)
+    .leftJoin(lotBidFigures, eq(lotBidFigures.lotId, lots.id))
     .where(eq(lots.id, lotId));
   return row ? buyerFiguresOf(row.figures) : null;
 }
@@ -408,10 +413,10 @@ export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
 }
 
 /**
- * Home's figures (PRODUCT.md §4a), in one statement. Bid sales apply the award rule now: on each
- * live lot the standing bids in rank order (price, then earliest, then acceptance) each win what
- * the bids above them left of the lot, and are worth amountOf() of the contract (tenths of a kg ×
- * sen per kg, half-up to the sen) of that. Sales are orders Paid or later and not canceled; orders
+ * Home's figures (PRODUCT.md §4a), in one statement. Bid sales apply the award rule now: what the
+ * standing bids of each live lot would win if it ended now, as the database keeps it
+ * (lot_bid_figures: in rank order, price, then earliest, then acceptance, each bid wins what the
+ * bids above it left of the lot, worth amountOf() of that). Sales are orders Paid or later and not canceled; orders
  * awaiting payment are counted apart.
  */
 export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
@@ -425,16 +430,9 @@ export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
       select
         (select count(*) from ${auctions}
           where ${auctions.merchantId} = ${merchantId} and ${liveAuction(now)}) as live,
-        (select sum((greatest(0, least(r.quantity, r.lot_quantity - r.above))::bigint * r.price + 5) / 10)
-          from (
-            select b.quantity, b.price, l.quantity as lot_quantity,
-              coalesce(sum(b.quantity) over (
-                partition by b.lot_id order by b.price desc, b.created_at, b.seq
-                rows between unbounded preceding and 1 preceding), 0) as above
-            from ${bids} b join ${lots} l on l.id = b.lot_id
-            where l.merchant_id = ${merchantId} and l.status = 'live'
-              and l.ends_at > ${now.toISOString()} and b.superseded_at is null
-          ) r) as bid_sales,
+        (select sum(f.winning_amount) from ${lots} l join ${lotBidFigures} f on f.lot_id = l.id
+          where l.merchant_id = ${merchantId} and l.status = 'live'
+            and l.ends_at > ${now.toISOString()}) as bid_sales,
         (select sum(o.subtotal) filter (where o.status in ('paid', 'ready_for_pickup', 'in_transit', 'completed'))
           from orders o where o.merchant_id = ${merchantId}) as sales,
         (select sum(o.subtotal) from orders o
@@ -491,7 +489,6 @@ export async function copyLotMedia(tx: Tx, fromLotId: string, toLotId: string) {
     select ${toLotId}, media_id, position from ${lotMedia} where lot_id = ${fromLotId}`);
 }
 
-/** Live lots of every merchant, ending soonest first, with their store's name. */
 /**
  * A page of live lots, ending soonest first, as `buyerId` sees them: store, figures and media in
  * the one statement.
@@ -507,6 +504,7 @@ const liveLotPageQuery = (name: string, after: SQL | undefined) =>
       })
       .from(lots)
       .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
+      .leftJoin(lotBidFigures, eq(lotBidFigures.lotId, lots.id))
       .where(and(eq(lots.status, 'live'), gt(lots.endsAt, sql.placeholder('now')), after))
       .orderBy(asc(lots.endsAt), asc(lots.id))
       .limit(sql.placeholder('limit')),

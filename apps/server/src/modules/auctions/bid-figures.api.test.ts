@@ -14,10 +14,11 @@ const BUYERS = 6;
 const QUANTITIES = [50, 100, 1000];
 
 /**
- * The lists add their lots' bids up in SQL (lotsOfAuctionsForList for the merchant's auctions,
- * buyerFiguresOfLot's SQL for a buyer's live lots); the lot pages and the award use `allocate` in
- * TypeScript. Random standing bids, with ties in price and time, must give the same figures both
- * ways.
+ * The lists read the figures the database keeps on each bid's insert and delete (lot_bid_figures,
+ * migration 0016: lotsOfAuctionsForList for the merchant's auctions, buyerFiguresOfLot for a
+ * buyer's live lots); the lot pages and the award use `allocate` in TypeScript. Random standing
+ * bids, with ties in price and time, must give the same figures both ways, and each round starts
+ * by deleting the last round's bids.
  */
 describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
   let t: TestApp;

@@ -40,7 +40,7 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
 
 /**
  * A lot's figures for one buyer from its standing bids already read (the lot page, which shows
- * the whole ladder); a list and a bid read them added up in the database (sm_standing_wins).
+ * the whole ladder); a list and a bid read those the database keeps (lot_bid_figures).
  */
 export function buyerFigures(
   lot: LotRow,
