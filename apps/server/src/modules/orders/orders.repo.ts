@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SPECIES, type OrderActor, type OrderStatus, type Species } from '@sm/contract';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { klDay } from '../../lib/kl-time.js';
 import { containsPattern } from '../../lib/like.js';
 import {
@@ -206,15 +207,99 @@ export interface OrderSelection {
   q: string | null;
 }
 
-function selectionWhere(merchantId: string, s: Omit<OrderSelection, 'statuses'>): SQL[] {
-  const where: SQL[] = [eq(orders.merchantId, merchantId)];
-  if (s.from) where.push(gte(orders.createdAt, s.from));
-  if (s.to) where.push(lt(orders.createdAt, s.to));
-  if (s.q) {
-    where.push(sql`${orders.searchText} like ${containsPattern(s.q.toLowerCase())}`);
-  }
-  return where;
+/**
+ * Which parts of a selection (and of a page's position) are set. Each shape is a statement of its
+ * own, built once with placeholders (db/prepared.ts): the orders list is a hot page.
+ */
+interface SelectionShape {
+  from: boolean;
+  to: boolean;
+  q: boolean;
+  statuses: boolean;
+  after: boolean;
 }
+
+const p = sql.placeholder;
+
+function shapeOf(
+  selection: Partial<OrderSelection>,
+  after: { at: Date; id: string } | null,
+): SelectionShape {
+  return {
+    from: Boolean(selection.from),
+    to: Boolean(selection.to),
+    q: Boolean(selection.q),
+    statuses: Boolean(selection.statuses),
+    after: after !== null,
+  };
+}
+
+/** The values of a selection's placeholders (those its shape leaves out are not sent). */
+function selectionValues(
+  merchantId: string,
+  selection: Partial<OrderSelection>,
+  after: { at: Date; id: string } | null,
+) {
+  return {
+    merchantId,
+    from: selection.from?.toISOString(),
+    to: selection.to?.toISOString(),
+    pattern: selection.q ? containsPattern(selection.q.toLowerCase()) : undefined,
+    statuses: selection.statuses ? [...selection.statuses] : undefined,
+    afterAt: after?.at.toISOString(),
+    afterId: after?.id,
+  };
+}
+
+/** The selection's conditions, with placeholders for selectionValues. */
+function selectionWhere(shape: SelectionShape): SQL | undefined {
+  const where = [sql`${orders.merchantId} = ${p('merchantId')}::uuid`];
+  if (shape.from) where.push(sql`${orders.createdAt} >= ${p('from')}::timestamptz`);
+  if (shape.to) where.push(sql`${orders.createdAt} < ${p('to')}::timestamptz`);
+  if (shape.q) where.push(sql`${orders.searchText} like ${p('pattern')}`);
+  if (shape.statuses) where.push(sql`${orders.status} = any(${p('statuses')}::order_status[])`);
+  if (shape.after) {
+    where.push(sql`(${orders.createdAt} < ${p('afterAt')}::timestamptz
+      or (${orders.createdAt} = ${p('afterAt')}::timestamptz and ${orders.id} < ${p('afterId')}::uuid))`);
+  }
+  return and(...where);
+}
+
+/** One statement per shape, named `<name>_<shape>`, built on first use. */
+function byShape<Query>(
+  name: string,
+  build: (shape: SelectionShape, tx: Tx) => { prepare(name: string): Query },
+) {
+  const queries = new Map<string, (tx: Tx) => Query>();
+  return (shape: SelectionShape) => {
+    const key = Object.values(shape)
+      .map((set) => (set ? 1 : 0))
+      .join('');
+    let query = queries.get(key);
+    if (!query) {
+      query = prepared(`${name}_${key}`, (tx) => build(shape, tx));
+      queries.set(key, query);
+    }
+    return query;
+  };
+}
+
+/**
+ * A page of the merchant's orders. The page's ids come from the orders table alone, so the
+ * (merchant, created_at, id) index gives the newest rows without joining a single order that is
+ * not on the page; one round trip.
+ */
+const orderPage = byShape('merchant_orders', (shape, tx) => {
+  const page = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(selectionWhere(shape))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(p('limit'));
+  return selectOrders(tx)
+    .where(inArray(orders.id, page))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+});
 
 /** One page of the merchant's orders, newest first, after the keyset position `after`. */
 export async function merchantOrders(
@@ -224,28 +309,19 @@ export async function merchantOrders(
   after: { at: Date; id: string } | null,
   limit: number,
 ) {
-  const where = selectionWhere(merchantId, selection);
-  if (selection.statuses) where.push(inArray(orders.status, [...selection.statuses]));
-  if (after) {
-    where.push(
-      or(
-        lt(orders.createdAt, after.at),
-        and(eq(orders.createdAt, after.at), lt(orders.id, after.id)),
-      ) as SQL,
-    );
-  }
-  // The page's ids from the orders table alone, so the (merchant, created_at, id) index gives the
-  // newest rows without joining a single order that is not on the page; one round trip.
-  const page = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(...where))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  return selectOrders(tx)
-    .where(inArray(orders.id, page))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return orderPage(shapeOf(selection, after))(tx).execute({
+    ...selectionValues(merchantId, selection, after),
+    limit,
+  });
 }
+
+const orderCounts = byShape('merchant_order_counts', (shape, tx) =>
+  tx
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(selectionWhere(shape))
+    .groupBy(orders.status),
+);
 
 /** Orders per status under the selection's period and search. */
 export async function merchantOrderCounts(
@@ -253,11 +329,9 @@ export async function merchantOrderCounts(
   merchantId: string,
   selection: Omit<OrderSelection, 'statuses'>,
 ) {
-  return tx
-    .select({ status: orders.status, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(...selectionWhere(merchantId, selection)))
-    .groupBy(orders.status);
+  return orderCounts(shapeOf(selection, null))(tx).execute(
+    selectionValues(merchantId, selection, null),
+  );
 }
 
 /**
