@@ -42,10 +42,12 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
       auctionId: auction.id,
     });
 
-    const sentAt = Date.now();
     await buyer.post(`/api/buyer/lots/${lotId}/bids`, { quantity: 10, price: 2000 });
+    // Within a second of the bid's answer, when it has committed: the bid's own time is the
+    // machine's (on a loaded CI machine the answer alone took 0.8 s), the event's is the hub's.
+    const answeredAt = Date.now();
     const bid = await stream.next(1_000);
-    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    expect(Date.now() - answeredAt).toBeLessThan(1_000);
     expect(JSON.parse(bid.data ?? '')).toMatchObject({ type: 'bid', lotId });
     stream.close();
 
