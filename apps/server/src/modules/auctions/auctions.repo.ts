@@ -416,8 +416,8 @@ export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
  * Home's figures (PRODUCT.md §4a), in one statement. Bid sales apply the award rule now: what the
  * standing bids of each live lot would win if it ended now, as the database keeps it
  * (lot_bid_figures: in rank order, price, then earliest, then acceptance, each bid wins what the
- * bids above it left of the lot, worth amountOf() of that). Sales are orders Paid or later and not canceled; orders
- * awaiting payment are counted apart.
+ * bids above it left of the lot, worth amountOf() of that). Sales are orders Paid or later and
+ * not canceled; orders awaiting payment are counted apart.
  */
 export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
   const [row] = rowsOf<{
