@@ -1,7 +1,7 @@
 import 'antd-mobile/es/global';
 import './app/app.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
@@ -22,18 +22,13 @@ unstableSetRender((node, container) => {
 const container = document.getElementById('root');
 // The first render waits for the chosen language, so a Malay or Chinese user sees no English flash.
 void initI18n().then(() => {
-  if (!container) return;
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree: on a slow phone that was the longest task of the
-  // page's start.
-  startTransition(() => {
-    root.render(
+  if (container) {
+    createRoot(container).render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
-  });
+  }
 });
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
