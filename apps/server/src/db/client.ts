@@ -115,7 +115,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      // PGlite serialises an array parameter by its type, and reads the array types only as it
+      // opens: those the migrations just created (order_status[]) would go out as plain text.
+      await client.refreshArrayTypes();
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -3,10 +3,11 @@ import { type Database, openDatabase } from '../../db/client.js';
 import { merchantOrderCounts, merchantOrders } from './orders.repo.js';
 
 /**
- * PGlite serialises an array parameter by its type, and reads the database's array types only as
- * it opens: on a database it has migrated since (a first start, every browser test's server), an
- * order_status[] parameter went out as plain text and the orders list's tabs failed. The API tests
- * open copies of a migrated dump, which PGlite reads the types of, so this one migrates its own.
+ * PGlite serialises an array parameter by its type, and reads the database's array types as it
+ * opens: on a database it has migrated since (a first start, every browser test's server), an
+ * order_status[] parameter went out as plain text and the orders list's tabs failed, until
+ * migrate() made it read them again. The API tests open copies of a migrated dump, whose types
+ * PGlite reads as it opens, so this one migrates its own.
  */
 let database: Database;
 beforeAll(async () => {

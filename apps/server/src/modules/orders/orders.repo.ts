@@ -257,12 +257,7 @@ function selectionWhere(shape: SelectionShape): SQL | undefined {
   if (shape.from) where.push(sql`${orders.createdAt} >= ${p('from')}::timestamptz`);
   if (shape.to) where.push(sql`${orders.createdAt} < ${p('to')}::timestamptz`);
   if (shape.q) where.push(sql`${orders.searchText} like ${p('pattern')}`);
-  // Sent as text[]: PGlite serialises an array by its type, and learns the array types only as
-  // it opens, so an order_status[] parameter would go out as plain text on a database migrated
-  // since.
-  if (shape.statuses) {
-    where.push(sql`${orders.status} = any(${p('statuses')}::text[]::order_status[])`);
-  }
+  if (shape.statuses) where.push(sql`${orders.status} = any(${p('statuses')}::order_status[])`);
   if (shape.after) {
     where.push(sql`(${orders.createdAt} < ${p('afterAt')}::timestamptz
       or (${orders.createdAt} = ${p('afterAt')}::timestamptz and ${orders.id} < ${p('afterId')}::uuid))`);
