@@ -249,40 +249,45 @@ test('feedback: every field says what is wrong, then it is stored and Submitted'
   );
 });
 
-test('check for updates: up to date, or a newer build offered and reloaded into', async ({
-  page,
-}) => {
-  await signIn(page);
-  const text = TEXT.en;
-  await openAbout(page, text);
+test.describe('with the service worker', () => {
+  // Reloading into a new build first lets the new service worker cache it.
+  test.use({ serviceWorkers: 'allow' });
 
-  // The server serves the build this page runs.
-  await page.getByText(text.check, { exact: true }).click();
-  await expect(page.getByText(text.upToDate, { exact: true })).toBeVisible();
+  test('check for updates: up to date, or a newer build offered and reloaded into', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const text = TEXT.en;
+    await openAbout(page, text);
 
-  // The server now has another build: the app offers to reload into it.
-  await page.route('**/api/version', (route) =>
-    route.fulfill({ json: { version: '1.0.0', code: 100, build: 'ffffffffffffffff' } }),
-  );
-  await page.getByText(text.check, { exact: true }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: text.newVersion });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: text.later }).click();
-  await expect(dialog).toBeHidden();
-  await expect(heading(page, text.about)).toBeVisible();
+    // The server serves the build this page runs.
+    await page.getByText(text.check, { exact: true }).click();
+    await expect(page.getByText(text.upToDate, { exact: true })).toBeVisible();
 
-  await page.evaluate(() => {
-    (window as unknown as { beforeReload?: boolean }).beforeReload = true;
+    // The server now has another build: the app offers to reload into it.
+    await page.route('**/api/version', (route) =>
+      route.fulfill({ json: { version: '1.0.0', code: 100, build: 'ffffffffffffffff' } }),
+    );
+    await page.getByText(text.check, { exact: true }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: text.newVersion });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: text.later }).click();
+    await expect(dialog).toBeHidden();
+    await expect(heading(page, text.about)).toBeVisible();
+
+    await page.evaluate(() => {
+      (window as unknown as { beforeReload?: boolean }).beforeReload = true;
+    });
+    await page.getByText(text.check, { exact: true }).click();
+    await expect(dialog).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: text.reload }).click();
+    await reloaded;
+    await expect(heading(page, text.about)).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+    ).toBeUndefined();
   });
-  await page.getByText(text.check, { exact: true }).click();
-  await expect(dialog).toBeVisible();
-  const reloaded = page.waitForEvent('load');
-  await dialog.getByRole('button', { name: text.reload }).click();
-  await reloaded;
-  await expect(heading(page, text.about)).toBeVisible();
-  expect(
-    await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
-  ).toBeUndefined();
 });
 
 for (const locale of ['en', 'zh', 'my'] as const) {

@@ -111,3 +111,43 @@ test('home, signed in: one wave of a dozen scripts, no zod, each of its data ask
     ).toHaveLength(1);
   }
 });
+
+test.describe('a repeat visit', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('opens without the network: the service worker has cached the app', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/#/pages/login/login');
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    // Installed (every file of the app cached) and in control of the page.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+
+    // Nor from the browser's HTTP cache, which the worker's own downloads filled as well (and
+    // which a phone may empty when short of space).
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    await context.setOffline(true);
+    // The network is gone for the worker too: what follows can only come from its cache.
+    const [worker] = context.serviceWorkers();
+    expect(
+      await worker!.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    // A page whose code the sign-in page never loaded.
+    await page.getByText('Forgot password', { exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/forget-password/);
+    await context.setOffline(false);
+  });
+});

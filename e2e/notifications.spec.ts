@@ -13,7 +13,8 @@ import {
 } from './helpers';
 import { test } from './test';
 
-test.use({ timezoneId: 'Asia/Kuala_Lumpur' });
+// Push arrives through the service worker.
+test.use({ timezoneId: 'Asia/Kuala_Lumpur', serviceWorkers: 'allow' });
 
 const NOTIFICATIONS = '/#/pages/profile/notifications';
 
@@ -78,7 +79,7 @@ const shownPushes = (page: Page) =>
     return (await registration.getNotifications()).map((n) => `${n.title}|${n.body}`);
   });
 
-test('a bid shows live and is read when opened; a muted type stops; push on this device', async ({
+test('a bid shows live and is read when opened; a muted type stops; push on this device @full-browser', async ({
   page,
   context,
   baseURL,

@@ -128,7 +128,7 @@ async function exportCsv(
   };
 }
 
-test('an order from a lot’s end to Completed, another paid then canceled and refunded', async ({
+test('an order from a lot’s end to Completed, another paid then canceled and refunded @full-browser', async ({
   page,
   request,
   baseURL,

@@ -1,6 +1,9 @@
 import type { LaunchOptions } from '@playwright/test';
 
-export declare const chromiumLaunchOptions: LaunchOptions & {
+type ChromiumLaunchOptions = LaunchOptions & {
   executablePath: string;
   args: string[];
 };
+
+export declare const chromiumLaunchOptions: ChromiumLaunchOptions;
+export declare const headlessShellLaunchOptions: ChromiumLaunchOptions;
