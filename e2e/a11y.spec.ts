@@ -25,7 +25,8 @@ import { test } from './test';
  */
 
 test.use({ timezoneId: 'Asia/Kuala_Lumpur' });
-// One test per language, each with its own page and data: the two workers share the three.
+// One test per part of the screens and language, each with its own page and data: the two
+// workers share the nine.
 test.describe.configure({ mode: 'parallel' });
 
 const LOCALES = ['en', 'zh', 'my'] as const;
@@ -378,79 +379,100 @@ async function guestPage(browser: Browser, baseURL: string) {
     isMobile: true,
     hasTouch: true,
     timezoneId: 'Asia/Kuala_Lumpur',
+    serviceWorkers: 'block',
   });
   return context.newPage();
 }
 
+/** Where each part after the first begins. */
+const PART_STARTS = ['profile', 'wallet'].map((name) => SCREENS.findIndex((s) => s.name === name));
+/**
+ * The screens in three parts of about a minute each, so that the workers share them and no test
+ * nears its time limit. The first holds every screen that reads the fixture's lots and order.
+ */
+const PARTS = [0, ...PART_STARTS].map((start, i) => SCREENS.slice(start, PART_STARTS[i]));
+
+/** What a part without the fixture passes: a screen that reads it fails, naming what it read. */
+const NO_FIXTURE = new Proxy({} as Fixture, {
+  get(_, key) {
+    throw new Error(`a screen reads fixture.${String(key)}: put it in the first part`);
+  },
+});
+
 for (const locale of LOCALES) {
-  test(`axe: no serious or critical violation on any route, sheet or dialog in ${locale}`, async ({
-    page,
-    request,
-    browser,
-    baseURL,
-  }, testInfo) => {
-    test.setTimeout(300_000);
-    const t = translator(locale);
-    // Every route of the app is checked.
-    const covered = new Set(SCREENS.map((screen) => screen.route));
-    expect(Object.values(PATHS).filter((route) => !covered.has(route))).toEqual([]);
+  PARTS.forEach((screens, part) =>
+    test(`axe: no serious or critical violation on any route, sheet or dialog in ${locale}, part ${part + 1}`, async ({
+      page,
+      request,
+      browser,
+      baseURL,
+    }, testInfo) => {
+      test.setTimeout(300_000);
+      const t = translator(locale);
+      // Every route of the app is checked, each screen in one part.
+      const covered = new Set(SCREENS.map((screen) => screen.route));
+      expect(Object.values(PATHS).filter((route) => !covered.has(route))).toEqual([]);
+      expect(PARTS.flat()).toEqual(SCREENS);
 
-    await signIn(page);
-    const fixture = await makeFixture(page, request, baseURL!);
-    const guest = await guestPage(browser, baseURL!);
-    // The language is read when the app starts.
-    await useLocale(guest, locale);
-    await useLocale(page, locale);
-    await page.reload();
+      await signIn(page);
+      const fixture = part === 0 ? await makeFixture(page, request, baseURL!) : NO_FIXTURE;
+      const guest = screens.some((screen) => screen.guest)
+        ? await guestPage(browser, baseURL!)
+        : null;
+      // The language is read when the app starts.
+      if (guest) await useLocale(guest, locale);
+      await useLocale(page, locale);
+      await page.reload();
 
-    const results: Results = {};
-    for (const screen of SCREENS) {
-      const target = screen.guest ? guest : page;
-      await target.goto(`/#${screen.route}${screen.query?.(fixture) ?? ''}`);
-      await settle(target, t);
-      await screen.ready?.(target, t, fixture);
-      const findings = await audit(target);
-      results[screen.name] = { [locale]: findings };
-      const seen = new Set(findings.flatMap((f) => f.nodes.map((node) => `${f.rule} ${node}`)));
-      for (const overlay of screen.overlays ?? []) {
-        await overlay.open(target, t);
-        // Sheets slide and fade in: check them once they stand still.
-        await untilStill(target);
-        // What the sheet adds: the page under it was checked above.
-        results[`${screen.name} › ${overlay.name}`] = {
-          [locale]: (await audit(target))
-            .map((f) => ({ ...f, nodes: f.nodes.filter((n) => !seen.has(`${f.rule} ${n}`)) }))
-            .filter((f) => f.nodes.length > 0),
-        };
-        // A fresh start closes whatever the sheet left open.
-        await target.reload();
+      const results: Results = {};
+      for (const screen of screens) {
+        const target = screen.guest ? guest! : page;
+        await target.goto(`/#${screen.route}${screen.query?.(fixture) ?? ''}`);
         await settle(target, t);
+        await screen.ready?.(target, t, fixture);
+        const findings = await audit(target);
+        results[screen.name] = { [locale]: findings };
+        const seen = new Set(findings.flatMap((f) => f.nodes.map((node) => `${f.rule} ${node}`)));
+        for (const overlay of screen.overlays ?? []) {
+          await overlay.open(target, t);
+          // Sheets slide and fade in: check them once they stand still.
+          await untilStill(target);
+          // What the sheet adds: the page under it was checked above.
+          results[`${screen.name} › ${overlay.name}`] = {
+            [locale]: (await audit(target))
+              .map((f) => ({ ...f, nodes: f.nodes.filter((n) => !seen.has(`${f.rule} ${n}`)) }))
+              .filter((f) => f.nodes.length > 0),
+          };
+          // A fresh start closes whatever the sheet left open.
+          await target.reload();
+          await settle(target, t);
+        }
       }
-    }
 
-    await guest.context().close();
+      await guest?.context().close();
 
-    // This language's column, kept beside the others' for one table of the run.
-    const dir = path.join(testInfo.project.outputDir, 'a11y');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${locale}.json`), JSON.stringify(results));
-    const all: Results = {};
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-      const column = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Results;
-      for (const [row, cells] of Object.entries(column)) all[row] = { ...all[row], ...cells };
-    }
-    const summary = table(all);
-    console.log(`axe: serious and critical nodes (and heading order), by screen:\n${summary}`);
-    await testInfo.attach('axe-table.txt', { body: summary, contentType: 'text/plain' });
-    const details = Object.entries(results).flatMap(([row, cells]) =>
-      (cells[locale] ?? []).map(
-        (f) => `${row} [${locale}] ${f.rule} (${f.impact}):\n  ${f.nodes.join('\n  ')}`,
-      ),
-    );
-    await testInfo.attach(`axe-violations-${locale}.txt`, {
-      body: details.join('\n') || 'none',
-      contentType: 'text/plain',
-    });
-    expect(details).toEqual([]);
-  });
+      // This part of the language's column, kept beside the others' for one table of the run.
+      const dir = path.join(testInfo.project.outputDir, 'a11y');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${locale}-${part + 1}.json`), JSON.stringify(results));
+      const all: Results = {};
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+        const column = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Results;
+        for (const [row, cells] of Object.entries(column)) all[row] = { ...all[row], ...cells };
+      }
+      const summary = table(all);
+      console.log(`axe: serious and critical nodes (and heading order), by screen:\n${summary}`);
+      await testInfo.attach('axe-table.txt', { body: summary, contentType: 'text/plain' });
+      const details = Object.entries(results).flatMap(([row, cells]) =>
+        (cells[locale] ?? []).map(
+          (f) => `${row} [${locale}] ${f.rule} (${f.impact}):\n  ${f.nodes.join('\n  ')}`,
+        ),
+      );
+      await testInfo.attach(`axe-violations-${locale}.txt`, {
+        body: details.join('\n') || 'none',
+        contentType: 'text/plain',
+      });
+      expect(details).toEqual([]);
+    }),
+  );
 }
