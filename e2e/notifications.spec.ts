@@ -72,6 +72,17 @@ function fakePushManager() {
 const list = (page: Page) => page.getByRole('list', { name: 'Notifications' });
 const settingsSheet = (page: Page) => page.getByRole('dialog', { name: 'Notification settings' });
 
+/** The title the service worker has for a type of push, from the texts the app gave it. */
+const workerTitle = (page: Page, key: string) =>
+  page.evaluate(async (textKey) => {
+    const cache = await caches.open('sm-push-texts');
+    const stored = await cache.match('/__push-texts.json');
+    const body = stored
+      ? ((await stored.json()) as { texts?: Record<string, { title: string }> })
+      : null;
+    return body?.texts?.[textKey]?.title ?? null;
+  }, key);
+
 /** The notifications the service worker shows, as `title|body`. */
 const shownPushes = (page: Page) =>
   page.evaluate(async () => {
@@ -218,6 +229,9 @@ test('a bid shows live and is read when opened; a muted type stops; push on this
     // The list is named in the language too.
     await expect(page.getByRole('list', { name: title }).getByRole('button').first()).toBeVisible();
     await snap(page, test.info(), `notifications-list-${locale}`);
+    // The app hands the worker its texts in the new language as it starts (push.ts); a push
+    // that comes before that is shown in the last language, as it would be on a phone.
+    await expect.poll(() => workerTitle(page, 'order_paid')).toBe(pushText.split('|')[0]);
     await deliver(locale);
     await expect.poll(() => shownPushes(page)).toContain(pushText);
     await page
