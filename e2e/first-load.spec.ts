@@ -127,11 +127,11 @@ test.describe('a repeat visit', () => {
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
       .toBe(true);
 
-    // Nor from the browser's HTTP cache, which the worker's own downloads filled as well (and
-    // which a phone may empty when short of space).
+    // From here on, only the worker's cache may serve the app: not the browser's HTTP cache, which
+    // the worker's own downloads filled as well (and which a phone may empty when short of
+    // space), and not the network, which is gone for the worker too.
     await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     await context.setOffline(true);
-    // The network is gone for the worker too: what follows can only come from its cache.
     const [worker] = context.serviceWorkers();
     expect(
       await worker!.evaluate(() =>
