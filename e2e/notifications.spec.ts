@@ -11,6 +11,7 @@ import {
   untilStill,
   useLocale,
 } from './helpers';
+import { PUSH_TEXTS_CACHE, PUSH_TEXTS_URL } from '../apps/web/src/features/notifications/push';
 import { test } from './test';
 
 // Push arrives through the service worker.
@@ -74,14 +75,16 @@ const settingsSheet = (page: Page) => page.getByRole('dialog', { name: 'Notifica
 
 /** The title the service worker has for a type of push, from the texts the app gave it. */
 const workerTitle = (page: Page, key: string) =>
-  page.evaluate(async (textKey) => {
-    const cache = await caches.open('sm-push-texts');
-    const stored = await cache.match('/__push-texts.json');
-    const body = stored
-      ? ((await stored.json()) as { texts?: Record<string, { title: string }> })
-      : null;
-    return body?.texts?.[textKey]?.title ?? null;
-  }, key);
+  page.evaluate(
+    async ({ textKey, cacheName, url }) => {
+      const stored = await (await caches.open(cacheName)).match(url);
+      const body = stored
+        ? ((await stored.json()) as { texts?: Record<string, { title: string }> })
+        : null;
+      return body?.texts?.[textKey]?.title ?? null;
+    },
+    { textKey: key, cacheName: PUSH_TEXTS_CACHE, url: PUSH_TEXTS_URL },
+  );
 
 /** The notifications the service worker shows, as `title|body`. */
 const shownPushes = (page: Page) =>
