@@ -6,6 +6,8 @@ process.env.E2E_PORT ??= String(4310 + (process.pid % 2000));
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token';
 /** The tag of a test that needs the full browser, not its headless build (scripts/chromium.mjs). */
 const FULL_BROWSER = /@full-browser/;
+/** Traces are kept for failed tests only, with the DOM at each step and the test's source. */
+const TRACE = { mode: 'retain-on-failure', snapshots: true, sources: true } as const;
 
 /** Browser tests: the system Chromium against the real, built server on a fresh data directory. */
 export default defineConfig({
@@ -32,7 +34,7 @@ export default defineConfig({
     // The DOM at each step, without the film of screenshots: filming every frame of every test
     // took the browser a third of its CPU, for traces that are kept only when a test fails (and
     // then with its screenshot).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    trace: { ...TRACE, screenshots: false },
   },
   projects: [
     {
@@ -48,7 +50,7 @@ export default defineConfig({
       grep: FULL_BROWSER,
       use: {
         launchOptions: chromiumLaunchOptions,
-        trace: { mode: 'retain-on-failure', screenshots: true, snapshots: true, sources: true },
+        trace: { ...TRACE, screenshots: true },
       },
     },
   ],
