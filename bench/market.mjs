@@ -227,7 +227,7 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
     async stop() {
       await server.stop();
     },
-    /** Starts it, with that many server processes or as many as the bench runs by default. */
+    /** Starts it, with that many server processes or as many as `npm start` would run. */
     async start({ processes } = {}) {
       server = await startServer({ dataDir, port, env, processes });
     },
