@@ -42,7 +42,7 @@ export async function benchApi(market, record, { helloPort, lotId }) {
   const tripsOf = (url, headers) =>
     roundTripsPerCall(market, 20, async () => (await fetch(url, { headers })).arrayBuffer());
   const cost = (r, trips) =>
-    `; server CPU ${r.cpuMs.toFixed(2)} ms/req (${market.processes} process${market.processes > 1 ? 'es' : ''})${trips === null ? '' : `; ${trips} DB round trips/call`}`;
+    `; server CPU ${r.cpuMs.toFixed(2)} ms/req (${market.processes})${trips === null ? '' : `; ${trips} DB round trips/call`}`;
   const endpoints = [
     ['dashboard (home summary)', '/api/dashboard', headers],
     ['auction list, live (first page)', '/api/auctions', headers],

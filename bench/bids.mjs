@@ -142,7 +142,7 @@ export async function benchBids(market, record) {
     Math.round(acceptedRate),
     '/s',
     null,
-    `bid p50/p99 ${quantile(latencies, 0.5)}/${quantile(latencies, 0.99)} ms, ${SECONDS} s; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid (${market.processes} process${market.processes > 1 ? 'es' : ''})${trips === null ? '' : `; DB round trips/bid: ${trips} one at a time (the bid, then its event's NOTIFY), ${tripsUnderLoad.toFixed(2)} under load`}`,
+    `bid p50/p99 ${quantile(latencies, 0.5)}/${quantile(latencies, 0.99)} ms, ${SECONDS} s; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid (${market.processes})${trips === null ? '' : `; DB round trips/bid: ${trips} one at a time (the bid, then its event's NOTIFY), ${tripsUnderLoad.toFixed(2)} under load`}`,
   );
   record(
     'bids',

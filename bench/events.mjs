@@ -228,7 +228,7 @@ export async function benchEvents(market, record) {
     streams.close();
   }
   await sleep(1000);
-  // The parts after this one run as many processes as the bench runs by default.
+  // The parts after this one run as many processes as `npm start` would (or BENCH_PROCESSES).
   await market.stop();
   await market.start();
 }

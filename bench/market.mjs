@@ -191,9 +191,10 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
     get pid() {
       return server.pid;
     },
-    /** The processes that serve: a cluster's workers (its primary serves nothing), or the one. */
+    /** The processes that serve, in words: a cluster's workers (its primary serves none), or one. */
     get processes() {
-      return Math.max(1, processTree(server.pid).length - 1);
+      const n = Math.max(1, processTree(server.pid).length - 1);
+      return n === 1 ? '1 process' : `${n} processes`;
     },
     /** Database round trips so far (PostgreSQL only; null on PGlite, which runs in the process). */
     get roundTrips() {
