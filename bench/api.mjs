@@ -59,7 +59,7 @@ export async function benchApi(market, record, { helloPort, lotId }) {
   });
   for (const [i, [label, path, auth]] of endpoints.entries()) {
     const r = await load({ url: market.base + path, headers: auth });
-    row(label, r, 'p99 ≤ 50 ms', cost(r, trips[i]));
+    row(label, r, market.databaseUrl ? 'p99 ≤ 50 ms' : 'p99 ≤ 150 ms', cost(r, trips[i]));
   }
 
   // Sign-in hashes the password with scrypt at N = 2^17 (PRODUCT.md §3): by design a few hundred
