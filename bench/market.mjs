@@ -166,18 +166,30 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
   // Each buyer's standing price per lot, so that every bid raises that buyer's own bid (PRODUCT.md
   // §4: a new bid must raise the price or the quantity), whichever benchmark places it.
   const prices = new Map();
-  /** Places a valid bid of buyer `b` on `lotId`: 5 kg at one step above its own standing price. */
-  async function bid(b, lotId) {
+  /**
+   * The next valid bid of buyer `b` on `lotId`, as a request: 5 kg at one step above its own
+   * standing price. A refused one must be told (`bidRefused`), so the next is priced again.
+   */
+  function bidRequest(b, lotId) {
     const key = `${b}:${lotId}`;
     const price = (prices.get(key) ?? START_PRICE + PRICE_STEP * (b % 50)) + PRICE_STEP;
     prices.set(key, price);
-    const res = await fetch(`${base}/api/buyer/lots/${lotId}/bids`, {
-      method: 'POST',
+    return {
+      path: `/api/buyer/lots/${lotId}/bids`,
       headers: { 'content-type': 'application/json', cookie: buyerCookies[b] },
       body: JSON.stringify({ quantity: 50, price }),
-    });
+    };
+  }
+  const bidRefused = (b, lotId) => {
+    const key = `${b}:${lotId}`;
+    prices.set(key, prices.get(key) - PRICE_STEP);
+  };
+  /** Places a valid bid of buyer `b` on `lotId`. */
+  async function bid(b, lotId) {
+    const { path: url, headers, body } = bidRequest(b, lotId);
+    const res = await fetch(base + url, { method: 'POST', headers, body });
     const text = await res.text();
-    if (res.status !== 200) prices.set(key, price - PRICE_STEP);
+    if (res.status !== 200) bidRefused(b, lotId);
     return { status: res.status, text };
   }
 
@@ -224,6 +236,8 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
     liveLots,
     publish,
     bid,
+    bidRequest,
+    bidRefused,
     /** Stops the server and starts it again on the same data (sessions stay valid). */
     async stop() {
       await server.stop();
