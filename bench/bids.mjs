@@ -89,15 +89,20 @@ export async function benchBids(market, record) {
   const refused = new Map();
   let accepted = 0;
   const next = new Array(buyers).fill(0);
-  const bidOnce = async (b) => {
-    const lotId = lotIds[(b + next[b]++) % LOTS];
-    const res = await market.bid(b, lotId);
-    placed += 1;
-    if (res.status === 200) accepted += 1;
+  /** The lot buyer `b` bids on next: each buyer goes round the lots in its own order. */
+  const nextLot = (b) => lotIds[(b + next[b]++) % LOTS];
+  /** Counts an answer: accepted, or refused by its code. */
+  const tally = (status, text) => {
+    if (status === 200) accepted += 1;
     else {
-      const code = `${res.status} ${JSON.parse(res.text).code}`;
+      const code = `${status} ${JSON.parse(text).code}`;
       refused.set(code, (refused.get(code) ?? 0) + 1);
     }
+  };
+  const bidOnce = async (b) => {
+    const res = await market.bid(b, nextLot(b));
+    placed += 1;
+    tally(res.status, res.text);
   };
   // Database round trips, through the counting proxy: of one accepted bid alone (raises one after
   // another), and under load, where the events' NOTIFYs go out in batches (events.hub.ts
@@ -136,18 +141,14 @@ export async function benchBids(market, record) {
           const b = buyerOf.get(req.headers?.cookie);
           // Built once before its connection has a buyer; built again when it has.
           if (b === undefined) return req;
-          const lotId = lotIds[(b + next[b]++) % LOTS];
+          const lotId = nextLot(b);
           Object.assign(context, { b, lotId });
           const { path, body } = market.bidRequest(b, lotId);
           return { ...req, path, body };
         },
         onResponse(status, body, { b, lotId }) {
-          if (status === 200) accepted += 1;
-          else {
-            market.bidRefused(b, lotId);
-            const code = `${status} ${JSON.parse(body).code}`;
-            refused.set(code, (refused.get(code) ?? 0) + 1);
-          }
+          if (status !== 200) market.bidRefused(b, lotId);
+          tally(status, body);
         },
       },
     ],

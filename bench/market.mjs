@@ -57,6 +57,11 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
   };
   let server = await startServer({ dataDir, port, env });
   const { base } = server;
+  /** Stops the server and starts it again on the same data, with `withEnv`. */
+  const restart = async (withEnv) => {
+    await server.stop();
+    server = await startServer({ dataDir, port, env: withEnv });
+  };
 
   const merchantLogin = await ok(
     api(base, 'POST', '/api/auth/login', { body: DEMO_MERCHANT, headers: { origin: base } }),
@@ -219,13 +224,11 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
      */
     async countingTrips(count) {
       if (!countedEnv) return count();
-      await server.stop();
-      server = await startServer({ dataDir, port, env: countedEnv });
+      await restart(countedEnv);
       try {
         return await count();
       } finally {
-        await server.stop();
-        server = await startServer({ dataDir, port, env });
+        await restart(env);
       }
     },
     merchantCookie,
