@@ -252,6 +252,15 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Import routes from @sm/contract/route-table (zod-free).',
             },
+            // Both pull react-spring (and use-gesture) into the first screens that show them.
+            {
+              name: 'antd-mobile/es/components/tabs',
+              message: 'Use Tabs from lib/ui/Tabs (no animation library).',
+            },
+            {
+              name: 'antd-mobile/es/components/pull-to-refresh',
+              message: 'Use PullToRefresh from lib/ui/PullToRefresh (no animation library).',
+            },
           ],
         },
       ],

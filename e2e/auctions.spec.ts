@@ -301,6 +301,51 @@ test('searches the list by name or by species in another language', async ({ pag
   await expect(auctionCards(page).filter({ hasText: name })).toBeVisible();
 });
 
+test('pulling Home down refreshes it; a sideways swipe or a short pull does not', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByRole('region', { name: 'Auctions' })).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  const head = page.locator('.adm-pull-to-refresh-head');
+  const headHeight = () => head.evaluate((el) => el.getBoundingClientRect().height);
+  /** A finger from (x, 300) moved by (dx, dy) in steps, then lifted. */
+  const drag = async (dx: number, dy: number, release = true) => {
+    const at = (i: number) => [{ x: 200 + (dx * i) / 10, y: 300 + (dy * i) / 10 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    for (let i = 1; i <= 10; i += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+    }
+    if (release) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  let dashboards = 0;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/dashboard')) dashboards += 1;
+  });
+
+  // Sideways: no pull. A short pull (under the 60 px release point after the rubber band):
+  // the head opens while held, and closes without a refresh.
+  await drag(200, 20);
+  expect(await headHeight()).toBe(0);
+  await drag(0, 60, false);
+  await expect(head).toContainText('Scroll down to refresh');
+  expect(await headHeight()).toBeGreaterThan(0);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(headHeight).toBe(0);
+  expect(dashboards).toBe(0);
+
+  // Far enough: release says so, and letting go refreshes the page's data, then the head closes.
+  await drag(0, 400, false);
+  await expect(head).toContainText('Release to refresh immediately');
+  const refreshed = page.waitForResponse((res) => res.url().includes('/api/dashboard'));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(head).toContainText(/Loading|Refresh successful/);
+  await refreshed;
+  await expect(head).toContainText('Refresh successful');
+  await expect.poll(headHeight).toBe(0);
+  expect(dashboards).toBeGreaterThan(0);
+});
+
 test("another merchant's lot, or none, reads as not found", async ({ page, request }) => {
   await signIn(page);
   const { lotIds } = await publishAuction(page, [

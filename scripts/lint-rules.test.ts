@@ -132,6 +132,12 @@ const violations: Case[] = [
     code: "import { boatsApi } from '@sm/contract/routes';\nexport { boatsApi };\n",
     rule: '@typescript-eslint/no-restricted-imports',
   },
+  {
+    name: "the app uses antd-mobile's Tabs (and react-spring with them)",
+    file: FEATURE,
+    code: "import Tabs from 'antd-mobile/es/components/tabs';\nexport { Tabs };\n",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
   ...[
     ['process.env', 'export const a = process.env.A;\n', 'no-restricted-properties'],
     ["process['env']", "export const a = process['env'].A;\n", 'no-restricted-properties'],

@@ -66,11 +66,25 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       const visitor = staticClosure(ctx, PUBLIC_PAGES);
       // The data a signed-in first page prefetches (boot.ts) comes with the live events' queries.
       const live = staticClosure(ctx, [src('app/liveEvents.ts'), src('app/prefetch.ts')]);
-      const home = staticClosure(ctx, [src('app/pages/HomePage.tsx')]);
+      const homePage = src('app/pages/HomePage.tsx');
+      const home = staticClosure(ctx, [homePage]);
+      // What home shares with the other signed-in pages (the list's pull to refresh, tabs, the
+      // order status tags): a page opened straight from its link loads that, not all of home.
+      const loaders = ctx.getModuleInfo(src('app/pageLoaders.ts'));
+      if (!loaders) throw new Error('code splitting: no app/pageLoaders.ts');
+      const pages = loaders.dynamicallyImportedIds.filter((id) => id !== homePage);
+      const elsewhere = staticClosure(ctx, pages);
       for (const m of app) if (!boot.has(m)) chunkOf.set(m, 'app');
       for (const m of [...live, ...home]) {
         if (boot.has(m) || chunkOf.has(m) || MOTION.test(m)) continue;
-        chunkOf.set(m, visitor.has(m) ? 'shared' : live.has(m) ? 'liveEvents' : 'HomePage');
+        const group = visitor.has(m)
+          ? 'shared'
+          : live.has(m)
+            ? 'liveEvents'
+            : elsewhere.has(m)
+              ? 'signedIn'
+              : 'HomePage';
+        chunkOf.set(m, group);
       }
     }
     return chunkOf.get(id) === group ? group : null;
@@ -102,7 +116,8 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
     { name: name('liveEvents'), debugName: 'liveEvents', priority: 4 },
     // Animation and gestures (pull to refresh, popups, swipes) for every route that needs them.
     { name: 'motion', test: MOTION, priority: 3 },
-    { name: name('HomePage'), debugName: 'HomePage', priority: 2 },
+    { name: name('signedIn'), debugName: 'signedIn', priority: 2 },
+    { name: name('HomePage'), debugName: 'HomePage', priority: 1 },
   ];
 }
 

@@ -1,4 +1,4 @@
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from '../../lib/ui/PullToRefresh';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

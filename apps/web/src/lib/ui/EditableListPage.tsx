@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from './PullToRefresh';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';

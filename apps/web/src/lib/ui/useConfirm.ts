@@ -1,4 +1,3 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 
 export interface ConfirmOptions {
@@ -20,6 +19,9 @@ export interface ConfirmOptions {
  * The dialog renders into a host element of its own, which leaves the document at once when the
  * component unmounts: antd-mobile's close only starts an exit animation, and the page it belonged
  * to is already gone, so nothing of it may stay on screen waiting for animation frames.
+ *
+ * antd-mobile's Dialog (and the animation library under it) loads when a confirm is first asked
+ * for, not with the page: home and the lists paint without it.
  */
 export function useConfirm() {
   const state = useRef({ mounted: true, open: new Set<() => void>() });
@@ -35,46 +37,53 @@ export function useConfirm() {
 
   return useCallback(
     (options: ConfirmOptions) =>
-      new Promise<boolean>((resolve) => {
+      new Promise<boolean>((resolve, reject) => {
         const current = state.current;
         if (!current.mounted) {
           resolve(false);
           return;
         }
-        const host = document.body.appendChild(document.createElement('div'));
-        let close = () => {};
-        let settled = false;
-        const settle = (confirmed: boolean) => {
-          if (settled) return;
-          settled = true;
-          current.open.delete(close);
-          resolve(confirmed && current.mounted);
-        };
-        const handler = Dialog.show({
-          getContainer: () => host,
-          afterClose: () => host.remove(),
-          title: options.title,
-          content: options.content,
-          closeOnAction: true,
-          onClose: () => settle(false),
-          actions: [
-            [
-              { key: 'cancel', text: options.cancelText, onClick: () => settle(false) },
-              {
-                key: 'confirm',
-                text: options.confirmText,
-                bold: true,
-                danger: options.danger ?? false,
-                onClick: () => settle(true),
-              },
+        import('antd-mobile/es/components/dialog').then(({ default: Dialog }) => {
+          // The page may have gone while the dialog's code loaded: then nothing is asked.
+          if (!current.mounted) {
+            resolve(false);
+            return;
+          }
+          const host = document.body.appendChild(document.createElement('div'));
+          let close = () => {};
+          let settled = false;
+          const settle = (confirmed: boolean) => {
+            if (settled) return;
+            settled = true;
+            current.open.delete(close);
+            resolve(confirmed && current.mounted);
+          };
+          const handler = Dialog.show({
+            getContainer: () => host,
+            afterClose: () => host.remove(),
+            title: options.title,
+            content: options.content,
+            closeOnAction: true,
+            onClose: () => settle(false),
+            actions: [
+              [
+                { key: 'cancel', text: options.cancelText, onClick: () => settle(false) },
+                {
+                  key: 'confirm',
+                  text: options.confirmText,
+                  bold: true,
+                  danger: options.danger ?? false,
+                  onClick: () => settle(true),
+                },
+              ],
             ],
-          ],
-        });
-        close = () => {
-          host.remove();
-          void handler.close();
-        };
-        current.open.add(close);
+          });
+          close = () => {
+            host.remove();
+            void handler.close();
+          };
+          current.open.add(close);
+        }, reject);
       }),
     [],
   );

@@ -1,7 +1,7 @@
 import { type AuctionSummary, formatKg, formatRM, type LotStatus, SPECIES } from '@sm/contract';
+import { Tabs } from '../../../lib/ui/Tabs';
 import Button from 'antd-mobile/es/components/button';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import Tabs from 'antd-mobile/es/components/tabs';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
@@ -274,10 +274,11 @@ export function AuctionList() {
         className={styles.tabs}
         activeKey={status}
         onChange={(key) => update({ status: key === 'ended' ? 'ended' : 'live' })}
-      >
-        <Tabs.Tab key="live" title={t('lotStatus.live')} />
-        <Tabs.Tab key="ended" title={t('lotStatus.ended')} />
-      </Tabs>
+        items={[
+          { key: 'live', title: t('lotStatus.live') },
+          { key: 'ended', title: t('lotStatus.ended') },
+        ]}
+      />
       {body}
     </section>
   );

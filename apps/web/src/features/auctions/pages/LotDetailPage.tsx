@@ -1,8 +1,8 @@
 import { formatKg, formatRM, type LotDetail, SPECIES } from '@sm/contract';
+import { Tabs } from '../../../lib/ui/Tabs';
 import { winningTotals } from '../winning';
 import Button from 'antd-mobile/es/components/button';
 import Swiper from 'antd-mobile/es/components/swiper';
-import Tabs from 'antd-mobile/es/components/tabs';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -132,21 +132,18 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
           className={styles.siblings}
           activeKey={lot.id}
           onChange={(key) => void navigate(lotDetailPath(key), { replace: true })}
-        >
-          {lot.siblings.map((sibling, index) => (
-            <Tabs.Tab
-              key={sibling.id}
-              title={
-                <span className={styles.siblingTitle}>
-                  <span className={styles.siblingName}>
-                    {index + 1}. {sibling.name}
-                  </span>
-                  {sibling.status === 'ended' ? <small>{t('lotStatus.ended')}</small> : null}
+          items={lot.siblings.map((sibling, index) => ({
+            key: sibling.id,
+            title: (
+              <span className={styles.siblingTitle}>
+                <span className={styles.siblingName}>
+                  {index + 1}. {sibling.name}
                 </span>
-              }
-            />
-          ))}
-        </Tabs>
+                {sibling.status === 'ended' ? <small>{t('lotStatus.ended')}</small> : null}
+              </span>
+            ),
+          }))}
+        />
       ) : null}
 
       <section className={styles.card} aria-labelledby="lot-name">

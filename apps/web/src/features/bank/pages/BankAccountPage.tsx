@@ -1,5 +1,5 @@
 import type { BankAccount } from '@sm/contract';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';

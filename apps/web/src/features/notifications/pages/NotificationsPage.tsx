@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';

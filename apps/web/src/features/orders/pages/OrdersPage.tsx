@@ -1,6 +1,6 @@
 import { ORDER_TABS, type OrderTab } from '@sm/contract';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
-import Tabs from 'antd-mobile/es/components/tabs';
+import { Tabs } from '../../../lib/ui/Tabs';
+import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import BillOutline from 'antd-mobile-icons/es/BillOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -103,19 +103,16 @@ export default function OrdersPage({ query }: { query: Record<string, string> })
           onChange={(key) => {
             if ((ORDER_TABS as readonly string[]).includes(key)) update({ tab: key as OrderTab });
           }}
-        >
-          {ORDER_TABS.map((tab) => (
-            <Tabs.Tab
-              key={tab}
-              title={
-                <span className={styles.tabTitle}>
-                  {t(`orders.tabs.${tab}`)}{' '}
-                  {counts.data ? <span className={styles.tabCount}>{counts.data[tab]}</span> : null}
-                </span>
-              }
-            />
-          ))}
-        </Tabs>
+          items={ORDER_TABS.map((tab) => ({
+            key: tab,
+            title: (
+              <span className={styles.tabTitle}>
+                {t(`orders.tabs.${tab}`)}{' '}
+                {counts.data ? <span className={styles.tabCount}>{counts.data[tab]}</span> : null}
+              </span>
+            ),
+          }))}
+        />
         <div className={styles.toolbar}>
           <SearchField
             className={styles.search}

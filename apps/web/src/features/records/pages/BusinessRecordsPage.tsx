@@ -7,7 +7,7 @@ import {
   type RecordSums,
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import CalendarOutline from 'antd-mobile-icons/es/CalendarOutline';
 import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';

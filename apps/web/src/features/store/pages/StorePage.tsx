@@ -1,7 +1,7 @@
 import type { StoreProfile } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
