@@ -1,7 +1,6 @@
 import { APP_VERSION, APP_VERSION_CODE, type VersionResponse, WEB_BUILD_META } from '@sm/contract';
 import { systemApi } from '@sm/contract/route-table';
 import { useMutation } from '@tanstack/react-query';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from './errors';
@@ -108,6 +107,8 @@ export function useUpdateCheck() {
   const [reloading, setReloading] = useState(false);
 
   const offerReload = async () => {
+    // The dialog's code (and its animation library) only when there is something to offer.
+    const { default: Dialog } = await import('antd-mobile/es/components/dialog');
     const confirmed = await Dialog.confirm({
       title: t('about.updates.availableTitle'),
       content: t('about.updates.available'),

@@ -1,5 +1,9 @@
-import AntdActionSheet, { type ActionSheetProps } from 'antd-mobile/es/components/action-sheet';
-import { useCallback, useId } from 'react';
+import type { ActionSheetProps } from 'antd-mobile/es/components/action-sheet';
+import { lazy, Suspense, useCallback, useId } from 'react';
+import { useOpenedOnce } from './useOpenedOnce';
+
+// Loaded when the sheet first opens, with the animation library it brings (as BottomSheet).
+const AntdActionSheet = lazy(() => import('antd-mobile/es/components/action-sheet'));
 
 /**
  * antd-mobile's ActionSheet, its choices in a listbox named by its title. antd marks each action
@@ -12,6 +16,7 @@ export function ActionSheet({
   ...props
 }: Omit<ActionSheetProps, 'extra'> & { extra: string }) {
   const id = useId();
+  const opened = useOpenedOnce(props.visible ?? false);
   const title = useCallback(
     (node: HTMLSpanElement | null) => {
       const sheet = node?.closest('.adm-action-sheet');
@@ -20,14 +25,17 @@ export function ActionSheet({
     },
     [id],
   );
+  if (!opened) return null;
   return (
-    <AntdActionSheet
-      {...props}
-      extra={
-        <span id={id} ref={title}>
-          {extra}
-        </span>
-      }
-    />
+    <Suspense fallback={null}>
+      <AntdActionSheet
+        {...props}
+        extra={
+          <span id={id} ref={title}>
+            {extra}
+          </span>
+        }
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,8 @@
-import Popup from 'antd-mobile/es/components/popup';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useOpenedOnce } from './useOpenedOnce';
+
+// antd's Popup brings its animation library: loaded when a sheet first opens, not with the page.
+const Popup = lazy(() => import('antd-mobile/es/components/popup'));
 
 const ROUNDED = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 
@@ -23,17 +26,20 @@ export function BottomSheet({
   keepContent?: boolean;
   children: ReactNode;
 }) {
+  if (!useOpenedOnce(visible)) return null;
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      afterClose={afterClose}
-      bodyStyle={bodyStyle ? { ...ROUNDED, ...bodyStyle } : ROUNDED}
-      destroyOnClose={!keepContent}
-    >
-      {children}
-    </Popup>
+    <Suspense fallback={null}>
+      <Popup
+        visible={visible}
+        onMaskClick={onClose}
+        onClose={onClose}
+        afterClose={afterClose}
+        bodyStyle={bodyStyle ? { ...ROUNDED, ...bodyStyle } : ROUNDED}
+        destroyOnClose={!keepContent}
+      >
+        {children}
+      </Popup>
+    </Suspense>
   );
 }
 
