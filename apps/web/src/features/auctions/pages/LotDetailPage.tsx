@@ -94,7 +94,13 @@ function Media({ lot }: { lot: LotDetail }) {
                 onClick={() => showPhotos(lot.photos, index)}
                 aria-label={t('lot.openPhoto', { n: index + 1, total: lot.photos.length })}
               >
-                <img src={photo.url} alt="" loading={index === 0 ? 'eager' : 'lazy'} />
+                {/* The first photo is the page's largest paint: fetched before other images. */}
+                <img
+                  src={photo.url}
+                  alt=""
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                />
               </button>
             </Swiper.Item>
           ))}
