@@ -75,3 +75,5 @@ await cp(
   new URL('src/modules/auth/common-passwords.txt', root),
   new URL('dist/common-passwords.txt', root),
 );
+// PGlite's thread, started beside the bundle (db/pglite-thread.ts): plain JavaScript, as it is.
+await cp(new URL('src/db/pglite-worker.mjs', root), new URL('dist/pglite-worker.mjs', root));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import type * as schema from './schema.js';
@@ -44,9 +45,11 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax?: number }
   /**
    * `dataDir` undefined keeps the database in memory (tests); `from` starts it as a copy of a
-   * dump, which skips initdb (seconds of CPU per database in the test suites).
+   * dump, which skips initdb (seconds of CPU per database in the test suites). `thread` (with a
+   * `dataDir`: the server's database) runs it on a worker thread of its own; the in-memory test
+   * databases stay in the calling thread, where a test reads them without a hop.
    */
-  | { kind: 'pglite'; dataDir?: string; from?: Blob };
+  | { kind: 'pglite'; dataDir?: string; from?: Blob; thread?: boolean };
 
 /**
  * Start-up loads one driver only, and PGlite's WASM boot begins before the schema and drizzle's
@@ -91,10 +94,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const pgliteLoad = import('@electric-sql/pglite');
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // One process per data directory: a second one would write beside this one and lose writes.
   const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
+  if (options.thread && options.dataDir)
+    return openThreadDatabase(options.dataDir, unlock, schemaLoad);
+  const pgliteLoad = import('@electric-sql/pglite');
   const booting = pgliteLoad.then(({ PGlite }) =>
     PGlite.create({ dataDir: options.dataDir, loadDataDir: options.from }),
   );
@@ -119,6 +124,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
       // PGlite serialises an array parameter by its type, and reads the array types only as it
       // opens: those the migrations just created (order_status[]) would go out as plain text.
+      await client.refreshArrayTypes();
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    async notify(channel, payloads) {
+      await client.query(NOTIFY_EACH, [channel, payloads]);
+    },
+    async close() {
+      await client.close();
+      await unlock();
+    },
+  };
+}
+
+/** PGlite on a thread of its own (pglite-thread.ts), as the server runs it. */
+async function openThreadDatabase(
+  dataDir: string,
+  unlock: () => Promise<void>,
+  schemaLoad: Promise<typeof schema>,
+): Promise<Database> {
+  const booting = import('./pglite-thread.js').then(({ openPgliteThread }) =>
+    openPgliteThread(dataDir),
+  );
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
+    await Promise.all([
+      booting,
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      schemaLoad,
+    ]).catch(async (err: unknown) => {
+      await booting.then((c) => c.close()).catch(() => {});
+      await unlock();
+      throw err;
+    });
+  // drizzle-orm/pglite calls query() and transaction() only, which the thread's client answers.
+  const asPglite = client as unknown as PGlite;
+  const db = drizzlePglite({ client: asPglite, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });
       await client.refreshArrayTypes();
     },
     async ping() {
@@ -234,5 +283,5 @@ export function openConfiguredDatabase(
 ): Promise<Database> {
   return config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: true });
 }
