@@ -68,12 +68,18 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       const live = staticClosure(ctx, [src('app/liveEvents.ts'), src('app/prefetch.ts')]);
       const homePage = src('app/pages/HomePage.tsx');
       const home = staticClosure(ctx, [homePage]);
-      // What home shares with the other signed-in pages (the list's pull to refresh, tabs, the
-      // order status tags): a page opened straight from its link loads that, not all of home.
-      const loaders = ctx.getModuleInfo(src('app/pageLoaders.ts'));
-      if (!loaders) throw new Error('code splitting: no app/pageLoaders.ts');
-      const pages = loaders.dynamicallyImportedIds.filter((id) => id !== homePage);
-      const elsewhere = staticClosure(ctx, pages);
+      // What home shares with the rest of the app (the list's pull to refresh, tabs, the order
+      // status tags, antd-mobile's inner parts): a module of home's that a module outside it
+      // imports, and what that one imports. A page opened straight from its link, or a sheet's
+      // lazy chunk, loads that, not all of home.
+      const importedOutside = [...home].filter((m) => {
+        if (m === homePage) return false;
+        const info = ctx.getModuleInfo(m);
+        return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(
+          (importer) => !home.has(importer),
+        );
+      });
+      const elsewhere = staticClosure(ctx, importedOutside);
       for (const m of app) if (!boot.has(m)) chunkOf.set(m, 'app');
       for (const m of [...live, ...home]) {
         if (boot.has(m) || chunkOf.has(m) || MOTION.test(m)) continue;

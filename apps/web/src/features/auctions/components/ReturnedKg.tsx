@@ -1,6 +1,5 @@
 import { formatKg, formatRM, type LotAward } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { buyerRecordText } from '../../../lib/market';
 import { lotDetailPath } from '../../../lib/paths';
+import { Dialog } from '../../../lib/ui/Dialog';
 import { toast } from '../../../lib/toast';
 import { useOfferReturned, useRelistReturned } from '../api';
 import { offerOutcome, offerPlan } from '../offer';
