@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import type { PgliteThread } from './pglite-thread.js';
 import type * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -94,15 +95,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const { dataDir, from, thread } = options;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   // One process per data directory: a second one would write beside this one and lose writes.
-  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
-  if (options.thread && options.dataDir)
-    return openThreadDatabase(options.dataDir, unlock, schemaLoad);
-  const pgliteLoad = import('@electric-sql/pglite');
-  const booting = pgliteLoad.then(({ PGlite }) =>
-    PGlite.create({ dataDir: options.dataDir, loadDataDir: options.from }),
-  );
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  // The server's PGlite runs on a thread of its own (pglite-thread.ts), the tests' in theirs.
+  const booting: Promise<PGlite | PgliteThread> =
+    thread && dataDir
+      ? import('./pglite-thread.js').then(({ openPgliteThread }) => openPgliteThread(dataDir))
+      : import('@electric-sql/pglite').then(({ PGlite }) =>
+          PGlite.create({ dataDir, loadDataDir: from }),
+        );
   const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
     await Promise.all([
       booting,
@@ -115,59 +118,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await unlock();
       throw err;
     });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    dump: () => client.dumpDataDir('none'),
-    async migrate() {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-      // PGlite serialises an array parameter by its type, and reads the array types only as it
-      // opens: those the migrations just created (order_status[]) would go out as plain text.
-      await client.refreshArrayTypes();
-    },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
-    async notify(channel, payloads) {
-      await client.query(NOTIFY_EACH, [channel, payloads]);
-    },
-    async close() {
-      await client.close();
-      await unlock();
-    },
-  };
-}
-
-/** PGlite on a thread of its own (pglite-thread.ts), as the server runs it. */
-async function openThreadDatabase(
-  dataDir: string,
-  unlock: () => Promise<void>,
-  schemaLoad: Promise<typeof schema>,
-): Promise<Database> {
-  const booting = import('./pglite-thread.js').then(({ openPgliteThread }) =>
-    openPgliteThread(dataDir),
-  );
-  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
-    await Promise.all([
-      booting,
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-      schemaLoad,
-    ]).catch(async (err: unknown) => {
-      await booting.then((c) => c.close()).catch(() => {});
-      await unlock();
-      throw err;
-    });
-  // drizzle-orm/pglite calls query() and transaction() only, which the thread's client answers.
-  const asPglite = client as unknown as PGlite;
+  // drizzle-orm/pglite calls query() and transaction() only, which the thread's client answers too.
+  const asPglite = client as PGlite;
   const db = drizzlePglite({ client: asPglite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    dump: 'dumpDataDir' in client ? () => client.dumpDataDir('none') : undefined,
     async migrate() {
       await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });
+      // PGlite serialises an array parameter by its type, and reads the array types only as it
+      // opens: those the migrations just created (order_status[]) would go out as plain text.
       await client.refreshArrayTypes();
     },
     async ping() {

@@ -37,13 +37,15 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
   let lastListener = 0;
   let lastId = 0;
   let failure: Error | null = null;
+  /** It opened (a later exit is a crash), and whether close() stopped it. */
+  let opened = false;
+  let closing = false;
 
   const fail = (err: Error) => {
     failure ??= err;
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
-  let closing = false;
   worker.on('error', fail);
   worker.on('exit', (code) => {
     const err = new Error(`the database thread stopped (exit code ${code})`);
@@ -70,7 +72,6 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
     (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
       call<ThreadResults>('query', { text, params, rowMode: options.rowMode, tx });
 
-  let opened = false;
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (msg: Message) => {
       if ('ready' in msg) {
