@@ -1,9 +1,11 @@
 import type { ActionSheetProps } from 'antd-mobile/es/components/action-sheet';
-import { lazy, Suspense, useCallback, useId } from 'react';
-import { useOpenedOnce } from './useOpenedOnce';
+import { useCallback, useId } from 'react';
+import { lazyOverlay } from './lazyOverlay';
 
 // Loaded when the sheet first opens, with the animation library it brings (as BottomSheet).
-const AntdActionSheet = lazy(() => import('antd-mobile/es/components/action-sheet'));
+const AntdActionSheet = lazyOverlay<ActionSheetProps>(
+  () => import('antd-mobile/es/components/action-sheet'),
+);
 
 /**
  * antd-mobile's ActionSheet, its choices in a listbox named by its title. antd marks each action
@@ -16,7 +18,6 @@ export function ActionSheet({
   ...props
 }: Omit<ActionSheetProps, 'extra'> & { extra: string }) {
   const id = useId();
-  const opened = useOpenedOnce(props.visible ?? false);
   const title = useCallback(
     (node: HTMLSpanElement | null) => {
       const sheet = node?.closest('.adm-action-sheet');
@@ -25,17 +26,14 @@ export function ActionSheet({
     },
     [id],
   );
-  if (!opened) return null;
   return (
-    <Suspense fallback={null}>
-      <AntdActionSheet
-        {...props}
-        extra={
-          <span id={id} ref={title}>
-            {extra}
-          </span>
-        }
-      />
-    </Suspense>
+    <AntdActionSheet
+      {...props}
+      extra={
+        <span id={id} ref={title}>
+          {extra}
+        </span>
+      }
+    />
   );
 }

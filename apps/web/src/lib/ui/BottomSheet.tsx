@@ -1,8 +1,9 @@
-import { type CSSProperties, lazy, type ReactNode, Suspense, useState } from 'react';
-import { useOpenedOnce } from './useOpenedOnce';
+import type { PopupProps } from 'antd-mobile/es/components/popup';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import { lazyOverlay } from './lazyOverlay';
 
 // antd's Popup brings its animation library: loaded when a sheet first opens, not with the page.
-const Popup = lazy(() => import('antd-mobile/es/components/popup'));
+const Popup = lazyOverlay<PopupProps>(() => import('antd-mobile/es/components/popup'));
 
 const ROUNDED = { borderTopLeftRadius: 12, borderTopRightRadius: 12 };
 
@@ -26,20 +27,17 @@ export function BottomSheet({
   keepContent?: boolean;
   children: ReactNode;
 }) {
-  if (!useOpenedOnce(visible)) return null;
   return (
-    <Suspense fallback={null}>
-      <Popup
-        visible={visible}
-        onMaskClick={onClose}
-        onClose={onClose}
-        afterClose={afterClose}
-        bodyStyle={bodyStyle ? { ...ROUNDED, ...bodyStyle } : ROUNDED}
-        destroyOnClose={!keepContent}
-      >
-        {children}
-      </Popup>
-    </Suspense>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      afterClose={afterClose}
+      bodyStyle={bodyStyle ? { ...ROUNDED, ...bodyStyle } : ROUNDED}
+      destroyOnClose={!keepContent}
+    >
+      {children}
+    </Popup>
   );
 }
 

@@ -1,5 +1,4 @@
-import DatePicker from 'antd-mobile/es/components/date-picker';
-import Picker from 'antd-mobile/es/components/picker';
+import { DatePicker, Picker } from '../../../lib/ui/pickers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../lib/datetime';

@@ -1,5 +1,5 @@
 import { LHDN_STATES, SELLER_STATE_CODES } from '@sm/contract';
-import Picker from 'antd-mobile/es/components/picker';
+import { Picker } from '../../../lib/ui/pickers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChooseButton } from '../../../lib/ui/ChooseButton';
