@@ -42,23 +42,19 @@ const reply = (id, work) =>
       (err) => post({ id, error: describe(err) }),
     );
 
-const opening = PGlite.create({ dataDir: workerData.dataDir });
-opening.then(
-  () => post({ ready: true }),
-  (err) => post({ ready: false, error: describe(err) }),
-);
+// The other side sends nothing before it hears that the database is open.
+const pg = await PGlite.create({ dataDir: workerData.dataDir }).catch((err) => {
+  post({ ready: false, error: describe(err) });
+  return null;
+});
+if (pg) post({ ready: true });
 
 /** Open transactions by id: the client PGlite lends, and how to end the transaction. */
 const transactions = new Map();
 let lastTransaction = 0;
 const listeners = new Map();
 
-parentPort.on('message', async (msg) => {
-  const pg = await opening.catch(() => null);
-  if (!pg) {
-    post({ id: msg.id, error: { message: 'the database did not open' } });
-    return;
-  }
+parentPort.on('message', (msg) => {
   switch (msg.op) {
     case 'query': {
       const client = msg.tx ? transactions.get(msg.tx)?.client : pg;

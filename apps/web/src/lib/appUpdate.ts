@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from './errors';
+import { useConfirm } from './ui/useConfirm';
 import { api } from './api';
 import { toast } from './toast';
 
@@ -106,10 +107,11 @@ export function useUpdateCheck() {
   const check = useMutation({ mutationFn: checkForUpdate });
   const [reloading, setReloading] = useState(false);
 
+  // The page's own confirm: it closes, and answers no, when the merchant leaves the page.
+  const confirm = useConfirm();
+
   const offerReload = async () => {
-    // The dialog's code (and its animation library) only when there is something to offer.
-    const { default: Dialog } = await import('antd-mobile/es/components/dialog');
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('about.updates.availableTitle'),
       content: t('about.updates.available'),
       confirmText: t('about.updates.reload'),

@@ -53,31 +53,27 @@ export function PullToRefresh({
         }, ms);
         timers.add(timer);
       });
+    // Unmounted, the timers are cleared: what waits on them never goes on.
     const settleTo = (to: number) => {
       setSettling(true);
       setHeight(to);
-      return wait(SETTLE_MS).then(() => {
-        if (alive) setSettling(false);
-      });
+      return wait(SETTLE_MS).then(() => setSettling(false));
     };
-    const reset = () =>
-      settleTo(0).then(() => {
-        if (alive) setStatus('pulling');
-      });
+    const reset = () => settleTo(0).then(() => setStatus('pulling'));
     const refresh = async () => {
       setStatus('refreshing');
       void settleTo(HEAD_HEIGHT);
-      try {
-        await latest.current.onRefresh();
-      } catch {
+      const refreshed = await latest.current.onRefresh().then(
+        () => true,
         // The page shows its own error state; the head closes.
-        if (alive) await reset();
-        return;
-      }
+        () => false,
+      );
       if (!alive) return;
-      setStatus('complete');
-      await wait(COMPLETE_DELAY);
-      if (alive) await reset();
+      if (refreshed) {
+        setStatus('complete');
+        await wait(COMPLETE_DELAY);
+      }
+      await reset();
     };
 
     const onStart = (event: TouchEvent) => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { loadDialog } from './Dialog';
 
 export interface ConfirmOptions {
   /** What will happen, as a question: "Mark SO… Ready for Pickup?". */
@@ -35,56 +36,47 @@ export function useConfirm() {
     };
   }, []);
 
-  return useCallback(
-    (options: ConfirmOptions) =>
-      new Promise<boolean>((resolve, reject) => {
-        const current = state.current;
-        if (!current.mounted) {
-          resolve(false);
-          return;
-        }
-        import('antd-mobile/es/components/dialog').then(({ default: Dialog }) => {
-          // The page may have gone while the dialog's code loaded: then nothing is asked.
-          if (!current.mounted) {
-            resolve(false);
-            return;
-          }
-          const host = document.body.appendChild(document.createElement('div'));
-          let close = () => {};
-          let settled = false;
-          const settle = (confirmed: boolean) => {
-            if (settled) return;
-            settled = true;
-            current.open.delete(close);
-            resolve(confirmed && current.mounted);
-          };
-          const handler = Dialog.show({
-            getContainer: () => host,
-            afterClose: () => host.remove(),
-            title: options.title,
-            content: options.content,
-            closeOnAction: true,
-            onClose: () => settle(false),
-            actions: [
-              [
-                { key: 'cancel', text: options.cancelText, onClick: () => settle(false) },
-                {
-                  key: 'confirm',
-                  text: options.confirmText,
-                  bold: true,
-                  danger: options.danger ?? false,
-                  onClick: () => settle(true),
-                },
-              ],
-            ],
-          });
-          close = () => {
-            host.remove();
-            void handler.close();
-          };
-          current.open.add(close);
-        }, reject);
-      }),
-    [],
-  );
+  return useCallback(async (options: ConfirmOptions): Promise<boolean> => {
+    const current = state.current;
+    if (!current.mounted) return false;
+    const { default: Dialog } = await loadDialog();
+    // The page may have gone while the dialog's code loaded: then nothing is asked.
+    if (!current.mounted) return false;
+    return new Promise<boolean>((resolve) => {
+      const host = document.body.appendChild(document.createElement('div'));
+      let close = () => {};
+      let settled = false;
+      const settle = (confirmed: boolean) => {
+        if (settled) return;
+        settled = true;
+        current.open.delete(close);
+        resolve(confirmed && current.mounted);
+      };
+      const handler = Dialog.show({
+        getContainer: () => host,
+        afterClose: () => host.remove(),
+        title: options.title,
+        content: options.content,
+        closeOnAction: true,
+        onClose: () => settle(false),
+        actions: [
+          [
+            { key: 'cancel', text: options.cancelText, onClick: () => settle(false) },
+            {
+              key: 'confirm',
+              text: options.confirmText,
+              bold: true,
+              danger: options.danger ?? false,
+              onClick: () => settle(true),
+            },
+          ],
+        ],
+      });
+      close = () => {
+        host.remove();
+        void handler.close();
+      };
+      current.open.add(close);
+    });
+  }, []);
 }
