@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   MAX_PHOTO_BYTES,
   MAX_VIDEO_BYTES,
@@ -17,14 +13,13 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { imageRefusal, MAX_INPUT_PIXELS } from '../../lib/images.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
+import { receiveUpload, type UploadedFile } from '../../lib/upload-file.js';
 import * as repo from './media.repo.js';
 import type { MediaRow } from './media.repo.js';
 import { mediaItemOf } from './media.view.js';
 
 const PHOTO_BOX = 1600;
 const THUMB_BOX = 400;
-/** Uploads in progress, kept under mediaDir so finishing one is a rename on the same disk. */
-const TMP_DIR = 'tmp';
 
 type AcceptedType = { kind: MediaKind; mime: string; exts: readonly string[] };
 const ACCEPTED = new Map<string, AcceptedType>([
@@ -51,13 +46,6 @@ const reasonOf = (result: PromiseSettledResult<unknown>): unknown =>
   result.status === 'rejected' ? result.reason : undefined;
 
 /** One uploaded file as the transport hands it over. */
-export interface UploadedFile {
-  /** The name the client gave; only its extension is checked, against the content. */
-  fileName: string;
-  /** The bytes. `truncated` is set by a parser that cut the file at its own size limit. */
-  stream: Readable & { truncated?: boolean };
-}
-
 /**
  * Every id must be one of the merchant's own photos: another merchant's (or a missing one) reads
  * as NOT_FOUND, a video as MEDIA_NOT_PHOTO. `field` names the form field the error belongs to.
@@ -88,31 +76,6 @@ type StoredValues = Pick<
 >;
 
 export function createMediaService({ db, mediaDir, log }: MediaDeps) {
-  /** Streams the file to `dest`, counting bytes; never holds the file in memory. */
-  async function receive(file: UploadedFile, dest: string): Promise<number> {
-    let size = 0;
-    try {
-      await pipeline(
-        file.stream,
-        async function* count(source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            // Past the limit: keep reading so the request drains, but write nothing more.
-            if (size <= MAX_VIDEO_BYTES) yield chunk;
-          }
-        },
-        createWriteStream(dest, { flags: 'wx' }),
-      );
-    } catch (err) {
-      // A disk error is ours (500); anything else is the client's stream breaking off.
-      if (err instanceof Error && 'syscall' in err) throw err;
-      log.info({ err }, 'upload stream failed');
-      throw new AppError('UPLOAD_FAILED');
-    }
-    if (file.stream.truncated || size > MAX_VIDEO_BYTES) throw new AppError('FILE_TOO_LARGE');
-    return size;
-  }
-
   // sharp and file-type load on the first upload: together they add ~0.2 s to every start.
 
   /** What the content is, whatever the client called it. */
@@ -172,28 +135,27 @@ export function createMediaService({ db, mediaDir, log }: MediaDeps) {
      * leaves nothing behind: no row, no file.
      */
     async upload(merchantId: string, file: UploadedFile): Promise<MediaItem> {
-      const tmpDir = path.join(mediaDir, TMP_DIR);
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
-      const written: string[] = [];
-      try {
-        const size = await receive(file, tmp);
-        if (size === 0) throw new AppError('FILE_REQUIRED');
-        const type = await sniff(tmp, file.fileName);
-        if (size > (type.kind === 'photo' ? MAX_PHOTO_BYTES : MAX_VIDEO_BYTES)) {
-          throw new AppError('FILE_TOO_LARGE');
-        }
-        const stored =
-          type.kind === 'photo'
-            ? await storePhoto(tmp, written)
-            : await storeVideo(tmp, type, size, written);
-        return mediaItemOf(await repo.insertMedia(db, { merchantId, ...stored }));
-      } catch (err) {
-        await Promise.all(written.map((f) => rm(f, { force: true })));
-        throw err;
-      } finally {
-        await rm(tmp, { force: true });
-      }
+      return receiveUpload(
+        file,
+        { dir: mediaDir, max: MAX_VIDEO_BYTES, log },
+        async (tmp, size) => {
+          const written: string[] = [];
+          try {
+            const type = await sniff(tmp, file.fileName);
+            if (size > (type.kind === 'photo' ? MAX_PHOTO_BYTES : MAX_VIDEO_BYTES)) {
+              throw new AppError('FILE_TOO_LARGE');
+            }
+            const stored =
+              type.kind === 'photo'
+                ? await storePhoto(tmp, written)
+                : await storeVideo(tmp, type, size, written);
+            return mediaItemOf(await repo.insertMedia(db, { merchantId, ...stored }));
+          } catch (err) {
+            await Promise.all(written.map((f) => rm(f, { force: true })));
+            throw err;
+          }
+        },
+      );
     },
   };
 }

@@ -1,22 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { MAX_SSM_DOCUMENT_BYTES, SSM_DOCUMENT_TYPES } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { newStoredName, storedNameTest } from '../../lib/stored-name.js';
-import type { UploadedFile } from '../media/media.service.js';
+import { receiveUpload, type UploadedFile } from '../../lib/upload-file.js';
 
 type DocumentMime = keyof typeof SSM_DOCUMENT_TYPES;
 const ACCEPTED = new Map<string, readonly string[]>(Object.entries(SSM_DOCUMENT_TYPES));
 
 /** Stored under the first extension of what the content is. */
 const isStoredName = storedNameTest(Object.values(SSM_DOCUMENT_TYPES).map((exts) => exts[0]));
-/** Uploads in progress, under the same directory so finishing one is a rename on one disk. */
-const TMP_DIR = 'tmp';
 
 export interface StoredDocument {
   fileName: string;
@@ -30,31 +25,6 @@ export interface StoredDocument {
  * uploaded, since what the operator checks is the document itself; the type is the sniffed one.
  */
 export function createDocumentStore({ dir, log }: { dir: string; log: FastifyBaseLogger }) {
-  /** Streams to `dest`, counting bytes; past the limit it drains the rest and writes nothing. */
-  async function receive(file: UploadedFile, dest: string): Promise<number> {
-    let size = 0;
-    try {
-      await pipeline(
-        file.stream,
-        async function* count(source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (size <= MAX_SSM_DOCUMENT_BYTES) yield chunk;
-          }
-        },
-        createWriteStream(dest, { flags: 'wx', mode: 0o600 }),
-      );
-    } catch (err) {
-      // A disk error is ours (500); anything else is the client's stream breaking off.
-      if (err instanceof Error && 'syscall' in err) throw err;
-      log.info({ err }, 'document upload stream failed');
-      throw new AppError('UPLOAD_FAILED');
-    }
-    if (file.stream.truncated || size > MAX_SSM_DOCUMENT_BYTES)
-      throw new AppError('FILE_TOO_LARGE');
-    return size;
-  }
-
   /** What the content is, whatever the client called it. */
   async function sniff(tmp: string, fileName: string): Promise<DocumentMime> {
     const { fileTypeFromFile } = await import('file-type/node');
@@ -74,19 +44,13 @@ export function createDocumentStore({ dir, log }: { dir: string; log: FastifyBas
      * calls `remove` if that fails.
      */
     async store(file: UploadedFile): Promise<StoredDocument> {
-      const tmpDir = path.join(dir, TMP_DIR);
-      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
-      const tmp = path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
-      try {
-        const size = await receive(file, tmp);
-        if (size === 0) throw new AppError('FILE_REQUIRED');
+      const limits = { dir, max: MAX_SSM_DOCUMENT_BYTES, mode: 0o600, log };
+      return receiveUpload(file, limits, async (tmp, size) => {
         const mime = await sniff(tmp, file.fileName);
         const fileName = newStoredName(SSM_DOCUMENT_TYPES[mime][0]);
         await rename(tmp, path.join(dir, fileName));
         return { fileName, mime, size };
-      } finally {
-        await rm(tmp, { force: true });
-      }
+      });
     },
 
     async remove(fileName: string) {

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { taxDetailsChanged } from '../invoices/index.js';
 import { checkOwnPhotos } from '../media/media.service.js';
-import type { UploadedFile } from '../media/media.service.js';
+import type { UploadedFile } from '../../lib/upload-file.js';
 import { mediaItemOf } from '../media/index.js';
 import { createDocumentStore, downloadName } from './store.documents.js';
 import * as repo from './store.repo.js';
