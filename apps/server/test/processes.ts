@@ -34,32 +34,41 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [builtServer], {
     cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       WEB_CONCURRENCY: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
       OPERATOR_TOKEN: PROCESS_OPERATOR_TOKEN,
       PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...env,
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // Its log (warnings and errors), kept to say why a start failed; read always, so the pipe
+  // never fills and stalls the server.
+  const log: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+    log.push(...text.split('\n').filter(Boolean));
+    log.splice(0, log.length - 20);
+  });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + PROCESS_START_MS;
+  let health = 'no answer';
   for (;;) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+      (r) => ((health = `HTTP ${r.status}`), r.ok),
+      (err: Error) => ((health = String(err.cause ?? err)), false),
     );
     if (ok) return { child, base, exited };
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const why = () => `; last health check: ${health}; its log:\n${log.join('\n')}`;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${why()}`);
     if (Date.now() > until) {
       // Not left running on its port for the rest of the run.
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${PROCESS_START_MS} ms`);
+      throw new Error(`server did not answer within ${PROCESS_START_MS} ms${why()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
