@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -39,6 +39,28 @@ export interface Database {
 
 /** Beside this file in src/, copied beside the bundle in dist/ by the build. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Whether the database has run this build's every migration: the newest in drizzle's table (its
+ * `created_at` is the migration's `when`) is the journal's last. One statement, where drizzle's
+ * migrate() runs five (schema, table, read, begin, commit) on every start, and on PostgreSQL
+ * takes the migration lock first: a restart of a process that has nothing to migrate no longer
+ * queues behind another that has.
+ */
+async function upToDate(db: Pick<Db, 'execute'>): Promise<boolean> {
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  const last = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const [row] = rowsOf<{ ran: string | null }>(
+      await db.execute(sql`select max(created_at)::text as ran from drizzle.__drizzle_migrations`),
+    );
+    return Number(row?.ran) >= last;
+  } catch {
+    return false; // no table yet: a new database
+  }
+}
+
 /** Any constant: serialises migrations when several processes start on one PostgreSQL. */
 const MIGRATION_LOCK = 72_320_001;
 
@@ -75,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       async migrate() {
+        if (await upToDate(db)) return;
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -126,6 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     dump: 'dumpDataDir' in client ? () => client.dumpDataDir('none') : undefined,
     async migrate() {
+      if (await upToDate(db)) return;
       await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });
       // PGlite serialises an array parameter by its type, and reads the array types only as it
       // opens: those the migrations just created (order_status[]) would go out as plain text.
