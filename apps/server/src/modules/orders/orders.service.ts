@@ -73,7 +73,7 @@ function itemOf(item: OrderItemRow): OrderItem {
   };
 }
 
-function summaryOf(row: OrderView): OrderSummary {
+function summaryOf(row: repo.OrderSummaryRow): OrderSummary {
   const { order, item } = row;
   return {
     id: order.id,
@@ -176,7 +176,13 @@ export function createOrderService({
   ): Promise<OrderListResponse> {
     const selection = resolveFilter(query, clock.now());
     const after = decodeCursor(query.cursor);
-    const rows = await repo.merchantOrders(db, merchantId, selection, after, query.limit + 1);
+    const rows = await repo.merchantOrderSummaries(
+      db,
+      merchantId,
+      selection,
+      after,
+      query.limit + 1,
+    );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
