@@ -127,7 +127,20 @@ const lotBidFiguresColumns = (feeBps: SQLWrapper) => ({
 const lotsOfAuctionsForListQuery = prepared('lots_of_auctions_for_list', (tx) =>
   tx
     .select({
-      lot: lots,
+      // What the list adds up, not the whole row (29 fields): on PGlite each field is copied and
+      // decoded in JavaScript on the database's thread.
+      lot: {
+        id: lots.id,
+        auctionId: lots.auctionId,
+        name: lots.name,
+        species: lots.species,
+        quantity: lots.quantity,
+        status: lots.status,
+        endsAt: lots.endsAt,
+        awardedQuantity: lots.awardedQuantity,
+        awardedAmount: lots.awardedAmount,
+        awardedFee: lots.awardedFee,
+      },
       figures: lotBidFiguresColumns(sql.placeholder('feeBps')),
       thumbName: sql<string | null>`(
         select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id

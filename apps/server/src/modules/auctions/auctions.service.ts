@@ -54,7 +54,7 @@ export const lotStatusAt = (lot: Pick<LotRow, 'status' | 'endsAt'>, now: Date): 
  * The standing bids best first, each with the kg it wins if the lot ended now (live) or the kg it
  * won (awarded).
  */
-function rankedAward(lot: LotRow, standing: readonly StandingBid[]) {
+function rankedAward(lot: Pick<LotRow, 'status' | 'quantity'>, standing: readonly StandingBid[]) {
   const bids = standing.map((s) => s.bid);
   return lot.status === 'ended'
     ? rankBids(bids).map((bid) => ({ bid, quantity: bid.awardedQuantity ?? 0 }))
@@ -62,7 +62,10 @@ function rankedAward(lot: LotRow, standing: readonly StandingBid[]) {
 }
 
 /** The kg each standing bid wins now (live) or won (awarded), by bid id. */
-export function winningQuantities(lot: LotRow, standing: readonly StandingBid[]) {
+export function winningQuantities(
+  lot: Pick<LotRow, 'status' | 'quantity'>,
+  standing: readonly StandingBid[],
+) {
   return new Map(rankedAward(lot, standing).map(({ bid, quantity }) => [bid.id, quantity]));
 }
 

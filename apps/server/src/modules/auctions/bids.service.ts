@@ -43,7 +43,7 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
  * the whole ladder); a list and a bid read those the database keeps (lot_bid_figures).
  */
 export function buyerFigures(
-  lot: LotRow,
+  lot: Pick<LotRow, 'status' | 'quantity'>,
   standing: readonly StandingBid[],
   buyerId: string,
 ): BuyerLotFigures {
