@@ -231,7 +231,16 @@ export async function lotWithSiblings(tx: Tx, lotId: string) {
 const standingBidsWithRecordsQuery = prepared('standing_bids_with_records', (tx) =>
   tx
     .select({
-      bid: bids,
+      // Not the lot's id nor the superseded time, the same for every row of a ladder.
+      bid: {
+        id: bids.id,
+        seq: bids.seq,
+        buyerId: bids.buyerId,
+        quantity: bids.quantity,
+        price: bids.price,
+        createdAt: bids.createdAt,
+        awardedQuantity: bids.awardedQuantity,
+      },
       buyerPhone: accounts.phone,
       record: buyerRecordJson(sql`${bids.buyerId}`),
     })

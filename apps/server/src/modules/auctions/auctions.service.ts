@@ -44,7 +44,8 @@ import type { BidRow, LotRow } from './auctions.repo.js';
 
 type ParsedAuction = z.output<typeof createAuctionRequest>;
 type ParsedLot = z.output<typeof lotInput>;
-export type StandingBid = { bid: BidRow; buyerPhone: string };
+/** A standing bid of a ladder: what ranking and showing it read. */
+export type StandingBid = { bid: Omit<BidRow, 'lotId' | 'supersededAt'>; buyerPhone: string };
 
 /** A lot past its end that no process has awarded yet still counts as ended. */
 export const lotStatusAt = (lot: Pick<LotRow, 'status' | 'endsAt'>, now: Date): LotStatus =>
@@ -104,7 +105,10 @@ const offerDeadline = (lot: LotRow) =>
  * The bids that returned kg may go to, in rank order, each with the kg it bid and was not given:
  * not the buyers whose orders of this lot were canceled (a default, or the merchant's cancel).
  */
-function nextBidders(standing: readonly BidRow[], canceledBuyers: ReadonlySet<string>) {
+function nextBidders<Bid extends StandingBid['bid']>(
+  standing: readonly Bid[],
+  canceledBuyers: ReadonlySet<string>,
+) {
   return rankBids(standing)
     .map((bid) => ({ bid, left: bid.quantity - (bid.awardedQuantity ?? 0) }))
     .filter(({ bid, left }) => left > 0 && !canceledBuyers.has(bid.buyerId));
