@@ -237,3 +237,27 @@ test('screenshots of both pages, filled and empty, in en, zh and my', async ({
   }
   await empty.context().close();
 });
+
+test('a form whose code fails to load says so in its sheet; Retry brings it, nothing else moves', async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  // The form's chunk, which the list page no longer loads itself (zod, the photo uploader).
+  let failing = true;
+  await page.route(/\/assets\/BoatForm-[\w-]+\.js$/, (route) =>
+    failing ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto(BOATS);
+  await expect(card(page, 'SLF 4521')).toBeVisible();
+  await page.getByRole('button', { name: 'Add boat' }).click();
+  // Inside the sheet, whose dialog (and its name) is the form's own.
+  const failed = page.locator('.adm-popup-body').getByRole('alert');
+  await expect(failed).toContainText('This form could not be loaded');
+  await snap(page, testInfo, 'boat-form-failed-en', false);
+  failing = false;
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  const add = sheet(page, 'Add boat');
+  await expect(add.getByLabel('Boat number')).toBeVisible();
+  // The list behind it is as it was.
+  await expect(card(page, 'SLF 4521')).toBeVisible();
+});

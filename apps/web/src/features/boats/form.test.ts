@@ -1,6 +1,7 @@
 import type { ColdRoom } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
-import { checkBoat, checkColdRoom, coldRoomValuesOf, defaultNameFor, toggledRoom } from './form';
+import { checkBoat, checkColdRoom, defaultNameFor } from './checks';
+import { coldRoomValuesOf, toggledRoom } from './form';
 
 const room = (id: string, name: string): ColdRoom => ({
   id,

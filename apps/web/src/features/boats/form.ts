@@ -1,16 +1,4 @@
-import {
-  type Boat,
-  boatInput,
-  type BoatInput,
-  type ColdRoom,
-  coldRoomInput,
-  type ColdRoomInput,
-  defaultColdRoomName,
-  defaultColdRoomNumber,
-  nextColdRoomNumber,
-} from '@sm/contract';
-import { fieldCodes } from '../../lib/fieldCodes';
-import type { Check } from '../../lib/form';
+import type { Boat, ColdRoom, ColdRoomInput } from '@sm/contract';
 
 /** A photo as the form shows it: what the server said of the upload, or of the saved record. */
 export interface Photo {
@@ -46,18 +34,6 @@ export const boatValuesOf = (boat: Boat | null): BoatValues => ({
   imageId: boat ? photoOf(boat) : null,
 });
 
-/** The contract's `boatInput` over what was typed: what to send, or a code per field. */
-export function checkBoat(values: BoatValues): Check<BoatInput, BoatField> {
-  const input: BoatInput = {
-    boatNumber: values.boatNumber,
-    ownerName: values.ownerName,
-    imageId: values.imageId?.id ?? null,
-  };
-  const parsed = boatInput.safeParse(input);
-  if (parsed.success) return { ok: true, input };
-  return { ok: false, errors: fieldCodes(parsed.error, BOAT_FIELDS) };
-}
-
 export interface ColdRoomValues {
   name: string;
   ownerName: string;
@@ -79,18 +55,6 @@ export const coldRoomValuesOf = (room: ColdRoom | null): ColdRoomValues => ({
   active: room?.active ?? true,
 });
 
-export function checkColdRoom(values: ColdRoomValues): Check<ColdRoomInput, ColdRoomField> {
-  const input: ColdRoomInput = {
-    name: values.name,
-    ownerName: values.ownerName,
-    imageId: values.imageId?.id ?? null,
-    active: values.active,
-  };
-  const parsed = coldRoomInput.safeParse(input);
-  if (parsed.success) return { ok: true, input };
-  return { ok: false, errors: fieldCodes(parsed.error, COLD_ROOM_FIELDS) };
-}
-
 /** The whole room again with only its active flag changed: what the list's switch sends. */
 export const toggledRoom = (room: ColdRoom, active: boolean): ColdRoomInput => ({
   name: room.name,
@@ -98,13 +62,3 @@ export const toggledRoom = (room: ColdRoom, active: boolean): ColdRoomInput => (
   imageId: room.imageId,
   active,
 });
-
-/**
- * The name a room left unnamed gets, as the server will choose it: for a new room the next free
- * 'Cold Room N'; for a room that already has a default name, that name.
- */
-export function defaultNameFor(rooms: readonly ColdRoom[], editing: ColdRoom | null): string {
-  if (editing && defaultColdRoomNumber(editing.name) !== null) return editing.name;
-  const others = rooms.filter((room) => room.id !== editing?.id).map((room) => room.name);
-  return defaultColdRoomName(nextColdRoomNumber(others));
-}

@@ -50,6 +50,7 @@ export function EditableListPage<
   pullToRefresh = true,
   renderItem,
   renderForm,
+  preloadForm,
 }: {
   query: UseQueryResult<D>;
   /** The records in what the query answers (by default, the answer itself). */
@@ -68,10 +69,16 @@ export function EditableListPage<
   renderItem: (item: T, actions: { onEdit: () => void; onDelete: () => void }) => ReactNode;
   /** The add (`item` null) or edit form; `key` starts it afresh on each opening. */
   renderForm: (form: { key: number; item: T | null; data: D; onDone: () => void }) => ReactNode;
+  /** Starts fetching a lazy form's code as its sheet opens, beside the sheet's own. */
+  preloadForm?: () => void;
 }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const sheet = useSheet<T>();
+  const openForm = (item?: T) => {
+    preloadForm?.();
+    sheet.show(item);
+  };
 
   const confirmDelete = async (item: T) => {
     const confirmed = await confirm({
@@ -87,7 +94,7 @@ export function EditableListPage<
   };
 
   const addButton = (
-    <Button className={styles.add} block size="large" color="primary" onClick={() => sheet.show()}>
+    <Button className={styles.add} block size="large" color="primary" onClick={() => openForm()}>
       <AddOutline aria-hidden="true" /> {texts.add}
     </Button>
   );
@@ -125,7 +132,7 @@ export function EditableListPage<
               {list.map((item) => (
                 <Fragment key={item.id}>
                   {renderItem(item, {
-                    onEdit: () => sheet.show(item),
+                    onEdit: () => openForm(item),
                     onDelete: () => void confirmDelete(item),
                   })}
                 </Fragment>

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { SheetForm } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveBoat } from '../api';
-import { BOAT_FIELDS, boatValuesOf, checkBoat } from '../form';
+import { checkBoat } from '../checks';
+import { BOAT_FIELDS, boatValuesOf } from '../form';
 import { useRecordForm } from './useRecordForm';
 
 /** Add a boat (`boat` null) or change one: number and owner required, a photo optional. */
-export function BoatForm({ boat, onDone }: { boat: Boat | null; onDone: () => void }) {
+export default function BoatForm({ boat, onDone }: { boat: Boat | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveBoat();
   const form = useRecordForm({

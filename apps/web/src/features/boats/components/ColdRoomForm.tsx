@@ -5,24 +5,27 @@ import { SheetForm } from '../../../lib/ui/SheetForm';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveColdRoom } from '../api';
-import { checkColdRoom, COLD_ROOM_FIELDS, coldRoomValuesOf } from '../form';
+import { checkColdRoom, defaultNameFor } from '../checks';
+import { COLD_ROOM_FIELDS, coldRoomValuesOf } from '../form';
 import styles from './boats.module.css';
 import { useRecordForm } from './useRecordForm';
 
 /**
- * Add a cold room (`room` null) or change one. Everything is optional: a room left unnamed gets
- * `defaultName` ('Cold Room N', chosen by the server; the placeholder shows which).
+ * Add a cold room (`room` null) or change one, among the store's `rooms`. Everything is optional:
+ * a room left unnamed gets the next 'Cold Room N' (chosen by the server; the placeholder shows
+ * which).
  */
-export function ColdRoomForm({
+export default function ColdRoomForm({
   room,
-  defaultName,
+  rooms,
   onDone,
 }: {
   room: ColdRoom | null;
-  defaultName: string;
+  rooms: readonly ColdRoom[];
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const defaultName = defaultNameFor(rooms, room);
   const save = useSaveColdRoom();
   const form = useRecordForm({
     initial: () => coldRoomValuesOf(room),

@@ -2,9 +2,12 @@ import CompassOutline from 'antd-mobile-icons/es/CompassOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EditableListPage } from '../../../lib/ui/EditableListPage';
+import { lazyComponent } from '../../../lib/ui/lazyComponent';
 import { boatsQueryOptions, useDeleteBoat } from '../api';
-import { BoatForm } from '../components/BoatForm';
 import { ListItem } from '../components/ListItem';
+
+/** The form, with the contract's schemas and the photo uploader, loads when a sheet opens. */
+const BoatForm = lazyComponent(() => import('../components/BoatForm'), 'form');
 
 /** Boats (Store → Boats, spec §5): the lot form picks the boat of each lot from this list. */
 export default function BoatsPage() {
@@ -32,6 +35,7 @@ export default function BoatsPage() {
           {...actions}
         />
       )}
+      preloadForm={BoatForm.preload}
       renderForm={({ key, item, onDone }) => <BoatForm key={key} boat={item} onDone={onDone} />}
     />
   );

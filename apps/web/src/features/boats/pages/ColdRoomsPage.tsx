@@ -9,6 +9,7 @@ import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { EditableListPage } from '../../../lib/ui/EditableListPage';
+import { lazyComponent } from '../../../lib/ui/lazyComponent';
 import { Notice } from '../../../lib/ui/Notice';
 import {
   coldRoomsQueryOptions,
@@ -16,10 +17,12 @@ import {
   useDeleteColdRoom,
   useSaveColdRoom,
 } from '../api';
-import { ColdRoomForm } from '../components/ColdRoomForm';
 import { ListItem } from '../components/ListItem';
 import styles from '../components/boats.module.css';
-import { defaultNameFor, toggledRoom } from '../form';
+import { toggledRoom } from '../form';
+
+/** The form, with the contract's schemas and the photo uploader, loads when a sheet opens. */
+const ColdRoomForm = lazyComponent(() => import('../components/ColdRoomForm'), 'form');
 
 /** One room of the list, with its own active switch (and its own pending state). */
 function ColdRoomItem({
@@ -136,13 +139,9 @@ export default function ColdRoomsPage() {
       )}
       showList={(data) => data.hasColdRoom}
       renderItem={(room, actions) => <ColdRoomItem room={room} {...actions} />}
+      preloadForm={ColdRoomForm.preload}
       renderForm={({ key, item, data, onDone }) => (
-        <ColdRoomForm
-          key={key}
-          room={item}
-          defaultName={defaultNameFor(data.items, item)}
-          onDone={onDone}
-        />
+        <ColdRoomForm key={key} room={item} rooms={data.items} onDone={onDone} />
       )}
     />
   );
