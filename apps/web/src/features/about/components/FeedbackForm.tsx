@@ -38,7 +38,7 @@ function RecentFeedback() {
 }
 
 /** Feedback to the marketplace: a topic, a message and a way to answer; checked by the contract. */
-export function FeedbackForm({ onDone }: { onDone: () => void }) {
+export default function FeedbackForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const send = useSendFeedback();
   const form = useFieldForm(EMPTY_FEEDBACK, FEEDBACK_FIELDS, {

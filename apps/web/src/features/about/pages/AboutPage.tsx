@@ -10,10 +10,13 @@ import { useNavigate } from 'react-router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';
 import { BottomSheet, useSheet } from '../../../lib/ui/BottomSheet';
+import { lazyComponent } from '../../../lib/ui/lazyComponent';
 import { Spinner } from '../../../lib/ui/Spinner';
-import { FeedbackForm } from '../components/FeedbackForm';
 import { SupportCard } from '../components/SupportCard';
 import styles from '../components/about.module.css';
+
+/** The form, with the contract's schemas, loads when its sheet opens. */
+const FeedbackForm = lazyComponent(() => import('../components/FeedbackForm'), 'form');
 
 const DOCUMENTS = [
   { to: PATHS.terms, title: 'terms', icon: <FileOutline /> },
@@ -60,7 +63,13 @@ export default function AboutPage() {
       <SupportCard />
 
       <List className={styles.list} header={t('about.help')}>
-        <List.Item prefix={<ChatAddOutline />} onClick={() => feedback.show()}>
+        <List.Item
+          prefix={<ChatAddOutline />}
+          onClick={() => {
+            FeedbackForm.preload();
+            feedback.show();
+          }}
+        >
           {t('about.feedback.open')}
         </List.Item>
         <List.Item prefix={<LoopOutline />} extra={updateExtra} onClick={update.run}>

@@ -5,7 +5,7 @@ import {
   MAX_LOTS_PER_AUCTION,
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { Dialog } from '../../../lib/ui/Dialog';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -5,7 +5,7 @@ import {
   type StoreTaxDetails,
 } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
+import { Dialog } from '../../../lib/ui/Dialog';
 import Switch from 'antd-mobile/es/components/switch';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useRef, useState } from 'react';
