@@ -21,7 +21,8 @@ const BARREL =
 
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
-const TAX_CODES = /[\\/]packages[\\/]contract[\\/]src[\\/]tax-codes\.ts$/;
+/** The tax schemas' zod-free tables and formats, which the tax pages read without the schemas. */
+const TAX_TABLES = /[\\/]packages[\\/]contract[\\/]src[\\/](tax-codes|tax-fields)\.ts$/;
 
 /** antd-mobile's animation and gestures: pull to refresh, popups, swipes. */
 const MOTION = /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/;
@@ -108,10 +109,11 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
         if (CONTRACT.test(id) && info?.importedIds.some((m) => ZOD.test(m))) {
           return `contract-${id.replace(/.*[\\/]/, '').replace(/\.ts$/, '')}`;
         }
-        // The tax codes go with the tax schemas, which alone import them in the contract. Left to
-        // the chunk of the tax pages, which import both, that chunk and the schemas' would import
-        // each other (chunk-cycles-plugin.ts fails such a build). No first screen reads them.
-        return TAX_CODES.test(id) ? 'contract-tax' : null;
+        // The tax tables and formats: a chunk of their own, which the tax schemas' chunk and the
+        // tax pages both import. Left to the chunk of the tax pages, that chunk and the schemas'
+        // would import each other (chunk-cycles-plugin.ts fails such a build); taken into the
+        // schemas' chunk, a page reading a state's name would load zod.
+        return TAX_TABLES.test(id) ? 'contract-tax-tables' : null;
       },
       debugName: 'contract schemas',
       includeDependenciesRecursively: false,

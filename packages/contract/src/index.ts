@@ -21,5 +21,6 @@ export * from './records.js';
 export * from './boats.js';
 export * from './store.js';
 export * from './tax-codes.js';
+export * from './tax-fields.js';
 export * from './tax.js';
 export * from './paths.js';

@@ -1,34 +1,27 @@
 import { z } from 'zod';
 import { ID_TYPES, SELLER_STATE_CODES, STATE_CODES } from './tax-codes.js';
+import {
+  TIN_MAX_LENGTH,
+  REGISTRATION_MAX_LENGTH,
+  BUSINESS_ACTIVITY_MAX_LENGTH,
+  TAX_NAME_MAX_LENGTH,
+  ADDRESS_LINE_MAX_LENGTH,
+  ADDRESS_LINES_MAX,
+  CITY_MAX_LENGTH,
+  TIN_PATTERN,
+  REGISTRATION_PATTERN,
+  SST_PATTERN,
+  POSTCODE_PATTERN,
+  MSIC_PATTERN,
+  TAX_FIELDS,
+  type TaxField,
+} from './tax-fields.js';
 
 /**
  * Tax details for Malaysian e-invoices (PRODUCT.md §5a), in the formats LHDN's MyInvois takes:
  * the store's (the seller, required before an e-invoice) and a buyer's (optional: without them
  * the buyer is the consolidated general public).
  */
-
-/** LHDN's field lengths (e-Invoice guideline): TIN 14, registration 20, SST 35, address line 150. */
-export const TIN_MAX_LENGTH = 14;
-export const REGISTRATION_MAX_LENGTH = 20;
-export const BUSINESS_ACTIVITY_MAX_LENGTH = 300;
-export const TAX_NAME_MAX_LENGTH = 300;
-export const ADDRESS_LINE_MAX_LENGTH = 150;
-export const ADDRESS_LINES_MAX = 3;
-export const CITY_MAX_LENGTH = 50;
-
-/**
- * LHDN TINs (MyInvois FAQ): an individual's is IG and up to 11 digits; a company's,
- * partnership's, … is its type prefix (C, CS, D, F, FA, PT, TA, TC, TN, TR, TP, J, LE) and its
- * digits, a 0 appended where LHDN asks for one. Spaces and lower case are forgiven; the general
- * public's is refused.
- */
-export const TIN_PATTERN = /^(IG\d{9,11}|(C|CS|D|F|FA|PT|TA|TC|TN|TR|TP|J|LE)\d{8,12})$/;
-/** SSM: the 12-digit number of 2019 on (202001234567), or the older 1234567-X / JM0123456-A. */
-export const REGISTRATION_PATTERN = /^(\d{12}|[A-Z]{0,3}\d{4,10}-[A-Z]{1,3})$/;
-/** SST registration: W10-1808-32000123; a business with two gives both, joined by ';'. */
-export const SST_PATTERN = /^[A-Z]\d{2}-\d{4}-\d{8}(;[A-Z]\d{2}-\d{4}-\d{8})?$/;
-export const POSTCODE_PATTERN = /^\d{5}$/;
-export const MSIC_PATTERN = /^\d{5}$/;
 
 /** What LHDN assigns to buyers without a tax id of their own (the general public). */
 export const GENERAL_PUBLIC_TIN = 'EI00000000010';
@@ -112,19 +105,6 @@ export const storeTaxDetailsInput = z.object({
 });
 export type StoreTaxDetailsInput = z.input<typeof storeTaxDetailsInput>;
 export type StoreTaxDetailsValues = z.output<typeof storeTaxDetailsInput>;
-
-/** The store fields an e-invoice needs, in the order the form shows them. */
-export const TAX_FIELDS = [
-  'tin',
-  'registrationNumber',
-  'msicCode',
-  'businessActivity',
-  'addressLines',
-  'postcode',
-  'city',
-  'stateCode',
-] as const;
-export type TaxField = (typeof TAX_FIELDS)[number];
 
 /** GET /api/store/tax-details: as saved (null where never given), and what is still missing. */
 export const storeTaxDetails = z.object({

@@ -1,6 +1,7 @@
 import type { StoreTaxDetails } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
-import { checkTaxDetails, isTaxChanged, type TaxValues, taxValuesOf } from './taxForm';
+import { checkTaxDetails } from './taxChecks';
+import { isTaxChanged, type TaxValues, taxValuesOf } from './taxForm';
 
 const valid: TaxValues = {
   tin: 'C20880050010',

@@ -13,13 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import type { FieldCodes } from '../../../lib/form';
 import { useFieldForm } from '../../../lib/form';
+import { showError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveTaxDetails } from '../api';
 import {
   type AddressLines,
-  checkTaxDetails,
   isTaxChanged,
   TAX_FORM_FIELDS,
   type TaxFormField,
@@ -30,6 +30,9 @@ import {
 import { MsicField } from './MsicField';
 import { StateField } from './StateField';
 import styles from './tax.module.css';
+
+/** The contract's schema for the details, with zod: loaded when the form is first focused. */
+const loadTaxChecks = () => import('../taxChecks');
 
 /** Room for the spaces a merchant may type in a number; the contract takes them out. */
 const NUMBER_MAX_LENGTH = 30;
@@ -65,8 +68,14 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
   );
 
   /** Each of `fields` shows what is wrong with it in `next`, or nothing; the rest keep theirs. */
-  const judge = (fields: readonly TaxFormField[], next: TaxValues = values) => {
-    const check = checkTaxDetails(next);
+  const judge = async (fields: readonly TaxFormField[], next: TaxValues = values) => {
+    let checks: Awaited<ReturnType<typeof loadTaxChecks>>;
+    try {
+      checks = await loadTaxChecks();
+    } catch {
+      return; // offline: Save says so, and checks everything once the schema is here
+    }
+    const check = checks.checkTaxDetails(next);
     const found: FieldCodes<TaxFormField> = check.ok ? {} : check.errors;
     setErrors((current) => {
       const updated = { ...current };
@@ -81,7 +90,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
 
   /** Leaving a field judges it, unless it is still blank: an empty form is not told off. */
   const leave = (field: TaxFormField, text: string) => {
-    if (text.trim()) judge([field]);
+    if (text.trim()) void judge([field]);
   };
 
   const showErrors = (found: FieldCodes<TaxFormField>) => {
@@ -106,23 +115,35 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
     const businessActivity = keepActivity ? values.businessActivity : description.trim();
     set('msicCode', code);
     set('businessActivity', businessActivity);
-    judge(['msicCode', 'businessActivity'], { ...values, msicCode: code, businessActivity });
+    void judge(['msicCode', 'businessActivity'], { ...values, msicCode: code, businessActivity });
   };
 
   const chooseState = (stateCode: string) => {
     set('stateCode', stateCode);
-    judge(['stateCode'], { ...values, stateCode });
+    void judge(['stateCode'], { ...values, stateCode });
   };
 
   const switchSst = (on: boolean) => {
     set('sstRegistered', on);
     // Off: the number is not sent, so it is not wrong either.
-    if (!on) judge(['sstNumber'], { ...values, sstRegistered: false });
+    if (!on) void judge(['sstNumber'], { ...values, sstRegistered: false });
   };
 
-  const submit = () => {
-    if (save.isPending) return;
-    const check = checkTaxDetails(values);
+  // Set while Save waits for the schema, so that a second press does not save twice.
+  const checking = useRef(false);
+  const submit = async () => {
+    if (save.isPending || checking.current) return;
+    checking.current = true;
+    let checks: Awaited<ReturnType<typeof loadTaxChecks>>;
+    try {
+      checks = await loadTaxChecks();
+    } catch (error) {
+      showError(error);
+      return;
+    } finally {
+      checking.current = false;
+    }
+    const check = checks.checkTaxDetails(values);
     if (!check.ok) {
       showErrors(check.errors);
       return;
@@ -144,9 +165,10 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
       ref={formRef}
       className={styles.form}
       noValidate
+      onFocus={() => void loadTaxChecks().catch(() => {})}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <section className={styles.section} aria-labelledby="tax-business">
