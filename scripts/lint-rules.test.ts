@@ -138,6 +138,12 @@ const violations: Case[] = [
     code: "import Tabs from 'antd-mobile/es/components/tabs';\nexport { Tabs };\n",
     rule: '@typescript-eslint/no-restricted-imports',
   },
+  {
+    name: "the app imports antd-mobile's Dialog with its page (and react-spring with it)",
+    file: FEATURE,
+    code: "import Dialog from 'antd-mobile/es/components/dialog';\nexport { Dialog };\n",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
   ...[
     ['process.env', 'export const a = process.env.A;\n', 'no-restricted-properties'],
     ["process['env']", "export const a = process['env'].A;\n", 'no-restricted-properties'],
