@@ -262,14 +262,21 @@ export default tseslint.config(
               message: 'Use PullToRefresh from lib/ui/PullToRefresh (no animation library).',
             },
             // Overlays bring it too: lib/ui fetches each when it is first shown (lazyOverlay).
-            ...['dialog', 'popup', 'action-sheet', 'picker', 'date-picker', 'image-viewer'].map(
-              (component) => ({
-                name: `antd-mobile/es/components/${component}`,
-                allowTypeImports: true,
-                message:
-                  'Use the overlays of lib/ui (Dialog, BottomSheet, pickers, …): loaded when shown.',
-              }),
-            ),
+            ...[
+              'dialog',
+              'popup',
+              'action-sheet',
+              'picker',
+              'date-picker',
+              'image-viewer',
+              'image-uploader',
+              'spin-loading',
+            ].map((component) => ({
+              name: `antd-mobile/es/components/${component}`,
+              allowTypeImports: true,
+              message:
+                'Use the overlays of lib/ui (Dialog, BottomSheet, pickers, …): loaded when shown.',
+            })),
           ],
         },
       ],

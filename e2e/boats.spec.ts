@@ -261,3 +261,33 @@ test('a form whose code fails to load says so in its sheet; Retry brings it, not
   // The list behind it is as it was.
   await expect(card(page, 'SLF 4521')).toBeVisible();
 });
+
+test('a photo on its way up shows dimmed with Uploading…, then as the photo; a tap opens it', async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  // The upload's answer held back, so the cell on its way can be seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/media', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(BOATS);
+  await page.getByRole('button', { name: 'Add boat' }).click();
+  const add = sheet(page, 'Add boat');
+  const photo = add.getByRole('group', { name: 'Photo' });
+  await photo.locator('input[type="file"]').setInputFiles(PHOTO.pathname);
+  await expect(photo.getByText('Uploading...', { exact: true })).toBeVisible();
+  // One photo at most: no add button while it is on its way.
+  await expect(photo.getByRole('button', { name: 'Upload' })).toBeHidden();
+  await snap(page, testInfo, 'boat-photo-uploading-en', false);
+  release();
+  await expect(photo.getByText('Uploading...', { exact: true })).toBeHidden();
+  await expect(photo.locator('img[src*="/media/"]')).toBeVisible();
+  await photo.locator('img[src*="/media/"]').click();
+  await expect(page.locator('.adm-image-viewer-content')).toBeVisible();
+  // Back leaves no viewer over whatever shows next.
+  await page.goBack();
+  await expect(page.locator('.adm-image-viewer-content')).toBeHidden();
+});

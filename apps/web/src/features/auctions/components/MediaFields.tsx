@@ -1,6 +1,6 @@
 import { MAX_LOT_PHOTOS, MAX_VIDEO_BYTES, type MediaItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
+import type { ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useMemo } from 'react';
@@ -10,6 +10,7 @@ import { preparePhoto } from '../../../lib/photo';
 import { apiErrorCode, RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field, FieldError } from '../../../lib/ui/Field';
+import { ImageUploader } from '../../../lib/ui/ImageUploader';
 import { VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
 import { showPhotos } from './photoViewer';
@@ -90,8 +91,6 @@ export function PhotoField({ id, value, error, onChange, onBusy }: MediaFieldPro
         multiple
         maxCount={MAX_LOT_PHOTOS}
         onCountExceed={() => toast(t('errors.TOO_MANY_PHOTOS'))}
-        showFailed={false}
-        preview={false}
         onPreview={(index) => showPhotos(value, index)}
       />
       <UploadProgress rows={rows} />

@@ -1,7 +1,8 @@
-import ImageUploader, { type ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
+import type { ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../lib/ui/Field';
+import { ImageUploader } from '../../../lib/ui/ImageUploader';
 import { uploadPhoto } from '../api';
 import type { Photo } from '../form';
 import { preparePhoto } from '../../../lib/photo';
@@ -67,7 +68,6 @@ export function PhotoField({
         upload={upload}
         accept="image/*"
         maxCount={1}
-        showFailed={false}
       />
     </Field>
   );
