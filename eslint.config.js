@@ -271,6 +271,7 @@ export default tseslint.config(
               'image-viewer',
               'image-uploader',
               'spin-loading',
+              'swiper',
             ].map((component) => ({
               name: `antd-mobile/es/components/${component}`,
               allowTypeImports: true,

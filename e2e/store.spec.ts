@@ -176,6 +176,37 @@ test('a new merchant sets up the store, is rejected, then verified, and it shows
     first!,
   );
 
+  // The carousel swipes with a finger: left shows the next photo; from the last it loops round.
+  const carousel = page.locator('.adm-swiper');
+  await carousel.scrollIntoViewIfNeeded();
+  const dots = carousel.locator('.adm-page-indicator-dot');
+  await expect(dots).toHaveCount(2);
+  const frame = await carousel.boundingBox();
+  if (!frame) throw new Error('no carousel');
+  const cdp = await page.context().newCDPSession(page);
+  const swipeLeft = async () => {
+    const y = frame.y + frame.height / 2;
+    const at = (i: number) => [
+      { x: frame.x + frame.width - 20 - ((frame.width - 60) * i) / 10, y },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    for (let i = 1; i <= 10; i += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  /** Where the slide now shown sits, once it has settled: in the carousel's frame. */
+  const settled = async () =>
+    expect
+      .poll(async () => (await carousel.locator('.adm-swiper-slide-active').boundingBox())?.x)
+      .toBeCloseTo(frame.x, 0);
+  await swipeLeft();
+  await expect(dots.nth(1)).toHaveClass(/adm-page-indicator-dot-active/);
+  await settled();
+  await swipeLeft();
+  await expect(dots.nth(0)).toHaveClass(/adm-page-indicator-dot-active/);
+  await settled();
+
   // Loaded afresh, the order holds; a failed load says so, and Retry loads it.
   let fail = true;
   await page.route('**/api/store', (route) =>

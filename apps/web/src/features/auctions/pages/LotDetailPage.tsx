@@ -2,7 +2,7 @@ import { formatKg, formatRM, type LotDetail, SPECIES } from '@sm/contract';
 import { Tabs } from '../../../lib/ui/Tabs';
 import { winningTotals } from '../winning';
 import Button from 'antd-mobile/es/components/button';
-import Swiper from 'antd-mobile/es/components/swiper';
+import { Swiper } from '../../../lib/ui/Swiper';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

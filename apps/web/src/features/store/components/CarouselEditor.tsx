@@ -1,5 +1,5 @@
 import { MAX_CAROUSEL_IMAGES, MAX_PHOTO_BYTES, type MediaItem } from '@sm/contract';
-import Swiper from 'antd-mobile/es/components/swiper';
+import { Swiper } from '../../../lib/ui/Swiper';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
