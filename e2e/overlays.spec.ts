@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { signIn, paidOrder } from './helpers';
+import { paidOrder, publishAuction, signIn } from './helpers';
 import { test } from './test';
 
 const statusOf = async (page: Page, orderId: string) =>
@@ -87,4 +87,19 @@ test('Back and Forward move the orders search, and it stays where they put it', 
   await expect(search).toHaveValue('second-search');
   await page.clock.runFor(600);
   await expect(page).toHaveURL(/q=second-search/);
+});
+
+test('a lot photo opened full screen closes with its page on Back', async ({ page }) => {
+  await signIn(page);
+  const { lotIds } = await publishAuction(page, [
+    { name: 'Photo lot', quantity: 100, startPrice: 1000 },
+  ]);
+  await page.goto('/#/pages/profile/profile');
+  await page.goto(`/#/pages/lot-detail/lot-detail?id=${lotIds[0]}`);
+  await page.getByRole('button', { name: 'Open photo 1 of 1' }).click();
+  const viewer = page.locator('.adm-image-viewer-content');
+  await expect(viewer).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/profile\/profile/);
+  await expect(viewer).toBeHidden();
 });

@@ -6,7 +6,7 @@ import Space from 'antd-mobile/es/components/space';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { showImages } from './imageViewer';
+import { useImageViewer } from './imageViewer';
 import { Spinner } from './Spinner';
 
 const PREFIX = 'adm-image-uploader';
@@ -58,8 +58,8 @@ function Cell({
  * antd-mobile's ImageUploader as the app uses it, with its markup, classes and texts, without what
  * it imports for all uses: its SpinLoading and its built-in ImageViewer bring the animation
  * library (24 KB gzip) into every form with a photo. A failed upload is dropped (the caller says
- * why); a tap on a photo opens it full screen (lib/ui/imageViewer, fetched then), or calls
- * `onPreview`.
+ * why); a tap on a photo opens them full screen (lib/ui/imageViewer, fetched then), closed with
+ * the form.
  */
 export function ImageUploader({
   className,
@@ -70,7 +70,6 @@ export function ImageUploader({
   multiple = false,
   maxCount = 0,
   onCountExceed,
-  onPreview,
 }: {
   className?: string;
   value: ImageUploadItem[];
@@ -81,7 +80,6 @@ export function ImageUploader({
   /** 0: no limit. */
   maxCount?: number;
   onCountExceed?: (exceed: number) => void;
-  onPreview?: (index: number) => void;
 }) {
   const { locale } = useConfig();
   const [tasks, setTasks] = useState<Task[]>([]);
@@ -120,16 +118,12 @@ export function ImageUploader({
     );
   };
 
-  // The viewer a tap opened closes with the form, as antd's own preview does.
-  const viewer = useRef<Promise<{ close: () => void }> | null>(null);
-  useEffect(() => () => void viewer.current?.then((handle) => handle.close()), []);
-  const preview = (index: number) => {
-    if (onPreview) return onPreview(index);
-    viewer.current = showImages(
+  const view = useImageViewer();
+  const preview = (index: number) =>
+    view(
       value.map((item) => item.url),
       index,
     );
-  };
 
   const showUpload = maxCount === 0 || value.length + tasks.length < maxCount;
   return (

@@ -13,7 +13,6 @@ import { Field, FieldError } from '../../../lib/ui/Field';
 import { ImageUploader } from '../../../lib/ui/ImageUploader';
 import { VIDEO_ACCEPT } from '../media';
 import styles from './form.module.css';
-import { showPhotos } from './photoViewer';
 import { UploadProgress } from './UploadProgress';
 import { type UploadFailure, useUploads } from './useUploads';
 
@@ -91,7 +90,6 @@ export function PhotoField({ id, value, error, onChange, onBusy }: MediaFieldPro
         multiple
         maxCount={MAX_LOT_PHOTOS}
         onCountExceed={() => toast(t('errors.TOO_MANY_PHOTOS'))}
-        onPreview={(index) => showPhotos(value, index)}
       />
       <UploadProgress rows={rows} />
       {failureLine}

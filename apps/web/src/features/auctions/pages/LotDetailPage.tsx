@@ -18,8 +18,8 @@ import { Figures } from '../components/LotFigures';
 import { BidLadder } from '../components/BidLadder';
 import { ReturnedKg } from '../components/ReturnedKg';
 import styles from '../components/lot.module.css';
-import { showPhotos } from '../components/photoViewer';
 import { Countdown } from '../../../lib/ui/Countdown';
+import { useImageViewer } from '../../../lib/ui/imageViewer';
 import { Notice } from '../../../lib/ui/Notice';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import states from '../../../lib/ui/PageMessage.module.css';
@@ -81,6 +81,7 @@ function Facts({ lot }: { lot: LotDetail }) {
 
 function Media({ lot }: { lot: LotDetail }) {
   const { t } = useTranslation();
+  const view = useImageViewer();
   if (lot.photos.length === 0 && !lot.video) return null;
   return (
     <div className={styles.media}>
@@ -91,7 +92,12 @@ function Media({ lot }: { lot: LotDetail }) {
               <button
                 type="button"
                 className={styles.photo}
-                onClick={() => showPhotos(lot.photos, index)}
+                onClick={() =>
+                  view(
+                    lot.photos.map((photo) => photo.url),
+                    index,
+                  )
+                }
                 aria-label={t('lot.openPhoto', { n: index + 1, total: lot.photos.length })}
               >
                 {/* The first photo is the page's largest paint: fetched before other images. */}
