@@ -261,7 +261,7 @@ export default tseslint.config(
               name: 'antd-mobile/es/components/pull-to-refresh',
               message: 'Use PullToRefresh from lib/ui/PullToRefresh (no animation library).',
             },
-            // Overlays bring it too: lib/ui fetches each when it is first shown (lazyOverlay).
+            // So do these: lib/ui has its own, or fetches antd's when first shown (lazyOverlay).
             ...[
               'dialog',
               'popup',
@@ -276,7 +276,7 @@ export default tseslint.config(
               name: `antd-mobile/es/components/${component}`,
               allowTypeImports: true,
               message:
-                'Use the overlays of lib/ui (Dialog, BottomSheet, pickers, …): loaded when shown.',
+                "Use lib/ui's (Dialog, BottomSheet, pickers, ImageUploader, Swiper, Spinner…): no animation library with the page.",
             })),
           ],
         },

@@ -57,13 +57,13 @@ export async function startServerProcess(
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + PROCESS_START_MS;
   let health = 'no answer';
+  const why = () => `; last health check: ${health}; its log:\n${log.join('\n')}`;
   for (;;) {
     const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
       (r) => ((health = `HTTP ${r.status}`), r.ok),
       (err: Error) => ((health = String(err.cause ?? err)), false),
     );
     if (ok) return { child, base, exited };
-    const why = () => `; last health check: ${health}; its log:\n${log.join('\n')}`;
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${why()}`);
     if (Date.now() > until) {
       // Not left running on its port for the rest of the run.

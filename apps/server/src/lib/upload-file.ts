@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from './errors.js';
 
+/** One uploaded file as the transport hands it over. */
 export interface UploadedFile {
   /** The name the client gave; only its extension is checked, against the content. */
   fileName: string;

@@ -45,7 +45,6 @@ export const isStoredName = storedNameTest([
 const reasonOf = (result: PromiseSettledResult<unknown>): unknown =>
   result.status === 'rejected' ? result.reason : undefined;
 
-/** One uploaded file as the transport hands it over. */
 /**
  * Every id must be one of the merchant's own photos: another merchant's (or a missing one) reads
  * as NOT_FOUND, a video as MEDIA_NOT_PHOTO. `field` names the form field the error belongs to.

@@ -340,35 +340,29 @@ const orderPage = byShape('merchant_orders', (shape, tx) =>
     .orderBy(desc(orders.createdAt), desc(orders.id)),
 );
 
+/** Reads a page of `query`'s rows under the selection, newest first, after the keyset `after`. */
+const pageReader =
+  <Query extends { execute(values: Record<string, unknown>): Promise<unknown> }>(
+    query: (shape: SelectionShape) => (tx: Tx) => Query,
+  ) =>
+  (
+    tx: Tx,
+    merchantId: string,
+    selection: OrderSelection,
+    after: { at: Date; id: string } | null,
+    limit: number,
+  ) =>
+    query(shapeOf(selection, after))(tx).execute({
+      ...selectionValues(merchantId, selection, after),
+      limit,
+    }) as ReturnType<Query['execute']>;
+
+/** One page of the list: the orders' summaries. */
+export const merchantOrderSummaries = pageReader(summaryPage);
 export type OrderSummaryRow = Awaited<ReturnType<typeof merchantOrderSummaries>>[number];
 
-/** One page of the list: the orders' summaries, newest first, after the keyset position `after`. */
-export async function merchantOrderSummaries(
-  tx: Tx,
-  merchantId: string,
-  selection: OrderSelection,
-  after: { at: Date; id: string } | null,
-  limit: number,
-) {
-  return summaryPage(shapeOf(selection, after))(tx).execute({
-    ...selectionValues(merchantId, selection, after),
-    limit,
-  });
-}
-
-/** One page of whole orders, newest first, after the keyset position `after` (the export). */
-export async function merchantOrders(
-  tx: Tx,
-  merchantId: string,
-  selection: OrderSelection,
-  after: { at: Date; id: string } | null,
-  limit: number,
-) {
-  return orderPage(shapeOf(selection, after))(tx).execute({
-    ...selectionValues(merchantId, selection, after),
-    limit,
-  });
-}
+/** One page of whole orders (the export). */
+export const merchantOrders = pageReader(orderPage);
 
 const orderCounts = byShape('merchant_order_counts', (shape, tx) =>
   tx

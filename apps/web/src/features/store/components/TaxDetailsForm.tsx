@@ -69,12 +69,9 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
 
   /** Each of `fields` shows what is wrong with it in `next`, or nothing; the rest keep theirs. */
   const judge = async (fields: readonly TaxFormField[], next: TaxValues = values) => {
-    let checks: Awaited<ReturnType<typeof loadTaxChecks>>;
-    try {
-      checks = await loadTaxChecks();
-    } catch {
-      return; // offline: Save says so, and checks everything once the schema is here
-    }
+    // Offline: Save says so, and checks everything once the schema is here.
+    const checks = await loadTaxChecks().catch(() => null);
+    if (!checks) return;
     const check = checks.checkTaxDetails(next);
     const found: FieldCodes<TaxFormField> = check.ok ? {} : check.errors;
     setErrors((current) => {
@@ -134,15 +131,9 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
   const submit = async () => {
     if (save.isPending || checking.current) return;
     checking.current = true;
-    let checks: Awaited<ReturnType<typeof loadTaxChecks>>;
-    try {
-      checks = await loadTaxChecks();
-    } catch (error) {
-      showError(error);
-      return;
-    } finally {
-      checking.current = false;
-    }
+    const checks = await loadTaxChecks().catch((error: unknown) => void showError(error));
+    checking.current = false;
+    if (!checks) return;
     const check = checks.checkTaxDetails(values);
     if (!check.ok) {
       showErrors(check.errors);
