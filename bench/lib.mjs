@@ -2,6 +2,7 @@
 // connections, small HTTP helpers, and printing a row of figures.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -90,8 +91,22 @@ export function fdLimitOf(pid = process.pid) {
   return { soft: n(line?.[1]), hard: n(line?.[2]) };
 }
 
+/**
+ * Throws if something answers on `port` already: a server left over, or another bench run. Its
+ * health check would pass, and the figures would be that server's.
+ */
+export async function assertPortFree(port) {
+  const taken = await new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => resolve(socket.destroy() || true));
+    socket.once('error', () => resolve(false));
+  });
+  if (taken) throw new Error(`port ${port} is in use: stop what holds it, or set BENCH_PORT`);
+}
+
 /** The reference of the API figures: a bare Fastify hello-world on this machine, loaded the same way. */
 export async function helloWorld(port, opts = {}) {
+  await assertPortFree(port);
   const hello = spawn(
     process.execPath,
     [
@@ -115,6 +130,7 @@ export async function helloWorld(port, opts = {}) {
  * the open-file limit raised to the hard limit: every stream or connection is a file.
  */
 export async function startServer({ dataDir, port, env = {}, processes }) {
+  await assertPortFree(port);
   const count = processes ?? process.env.BENCH_PROCESSES;
   // BENCH_SERVER_ARGS: Node flags for the server, e.g. --cpu-prof to see where a figure goes.
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);

@@ -19,6 +19,8 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { fdLimitOf, printRow } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The market's server, and the hello-world reference on the next port.
+const PORT = Number(process.env.BENCH_PORT ?? 4450);
 
 // Every live-event stream is an open file on this side too: run again with the soft limit raised
 // to the hard one (a process cannot raise its own from Node).
@@ -63,7 +65,7 @@ if (parts.has('start')) {
 if (['web', 'api', 'bids', 'events'].some((part) => parts.has(part))) {
   const { startMarket } = await import('./market.mjs');
   const t = performance.now();
-  const market = await startMarket({ port: 4450 });
+  const market = await startMarket({ port: PORT });
   console.log(`(market ready on ${market.on} in ${((performance.now() - t) / 1000).toFixed(0)} s)`);
   try {
     if (parts.has('web')) {
@@ -82,7 +84,7 @@ if (['web', 'api', 'bids', 'events'].some((part) => parts.has(part))) {
     if (parts.has('api')) {
       const { benchApi } = await import('./api.mjs');
       await benchApi(market, record, {
-        helloPort: 4451,
+        helloPort: PORT + 1,
         lotId: bidLots?.[0] ?? market.liveLots[0],
       });
     }
