@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { ARRAY_TYPES, type AnswerReader, answerReader } from './pglite-answers.js';
 
 type Row = Record<string, unknown> | unknown[];
 export interface ThreadResults {
@@ -33,7 +34,7 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
     workerData: { dataDir },
   });
   const pending = new Map<number, Pending>();
-  const listeners = new Map<number, (payload: string) => void>();
+  const listeners = new Map<number, { channel: string; onPayload: (payload: string) => void }>();
   let lastListener = 0;
   let lastId = 0;
   let failure: Error | null = null;
@@ -67,10 +68,25 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
       worker.postMessage({ id, op, ...args });
     });
   };
+  // PGlite's protocol parser and type parsers, to read the answers here (pglite-worker.mjs says
+  // why); loaded while the thread boots.
+  const reading = import('@electric-sql/pglite');
+  let reader: AnswerReader | null = null;
+  const onNotification = (channel: string, payload: string) => {
+    for (const listener of listeners.values())
+      if (listener.channel === channel) listener.onPayload(payload);
+  };
   const query =
     (tx?: number) =>
-    (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
-      call<ThreadResults>('query', { text, params, rowMode: options.rowMode, tx });
+    async (text: string, params: unknown[] = [], options: QueryOptions = {}) => {
+      const answers = await call<Uint8Array[]>('query', { text, params, tx });
+      if (!reader) throw new Error('the database thread is not open');
+      try {
+        return reader(answers, options.rowMode, onNotification);
+      } catch (err) {
+        throw Object.assign(err as Error, { query: text });
+      }
+    };
 
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (msg: Message) => {
@@ -81,14 +97,14 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
         return;
       }
       if ('notify' in msg) {
-        listeners.get(msg.notify)?.(msg.payload);
+        listeners.get(msg.notify)?.onPayload(msg.payload);
         return;
       }
       const p = pending.get(msg.id);
       if (!p) return;
       pending.delete(msg.id);
       if ('error' in msg && msg.error) p.reject(errorOf(msg.error));
-      else p.resolve(msg.result);
+      else p.resolve('answers' in msg ? msg.answers : msg.result);
     });
     worker.once('exit', () => reject(failure ?? new Error('the database thread exited')));
   });
@@ -110,14 +126,17 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
     async listen(channel, onPayload) {
       // Known here before the thread listens: a payload can arrive right after.
       const listener = (lastListener += 1);
-      listeners.set(listener, onPayload);
+      listeners.set(listener, { channel, onPayload });
       await call('listen', { channel, listener });
       return async () => {
         listeners.delete(listener);
         await call('unlisten', { listener });
       };
     },
-    refreshArrayTypes: () => call('refreshArrayTypes'),
+    async refreshArrayTypes() {
+      await call('refreshArrayTypes');
+      await loadReader();
+    },
     async close() {
       closing = true;
       try {
@@ -127,8 +146,18 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
       }
     },
   };
-  return ready.then(
-    () => thread,
+  /** The reader of answers, with each array type's parser, as PGlite makes them when it opens. */
+  const loadReader = async () => {
+    const pglite = await reading;
+    reader ??= answerReader(pglite, []);
+    const { rows } = await thread.query(ARRAY_TYPES);
+    reader = answerReader(pglite, rows as { oid: number; typarray: number }[]);
+  };
+  return Promise.all([ready, reading]).then(
+    async () => {
+      await loadReader();
+      return thread;
+    },
     async (err: unknown) => {
       await worker.terminate();
       throw err;
@@ -139,7 +168,9 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
 type Message =
   | { ready: boolean; error?: ErrorFields }
   | { notify: number; payload: string }
+  | { id: number; answers: Uint8Array[] }
   | { id: number; result?: unknown; error?: ErrorFields };
+
 type ErrorFields = { message: string; name?: string; stack?: string } & Record<string, unknown>;
 
 /** PostgreSQL's error as the thread described it: its message and fields (code, constraint…). */

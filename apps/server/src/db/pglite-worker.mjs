@@ -1,27 +1,7 @@
 // PGlite on a thread of its own (pglite-thread.ts is the other side). Plain JavaScript, so that the
 // same file runs beside the sources (tsx, Vitest) and beside the bundle (build.mjs copies it).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
-
-/**
- * Drizzle's parsers for PGlite: dates, times and intervals (and their arrays) stay text, as
- * drizzle-orm/pglite asks for them on every query. Functions cannot cross threads, so they are
- * applied here, to every query.
- */
-const same = (value) => value;
-const PARSERS = Object.fromEntries(
-  [
-    types.TIMESTAMP,
-    types.TIMESTAMPTZ,
-    types.INTERVAL,
-    types.DATE,
-    1231,
-    1115,
-    1185,
-    1187,
-    1182,
-  ].map((type) => [type, same]),
-);
+import { PGlite, protocol } from '@electric-sql/pglite';
 
 /** A transaction's end that is a rollback, not a failure. */
 class Rollback extends Error {}
@@ -49,7 +29,114 @@ const pg = await PGlite.create({ dataDir: workerData.dataDir }).catch((err) => {
 });
 if (pg) post({ ready: true });
 
-/** Open transactions by id: the client PGlite lends, and how to end the transaction. */
+/**
+ * Statements run as PostgreSQL's named prepared statements: parsed and planned once, then only
+ * bound and executed. Their answer goes to the other thread as the protocol's bytes, transferred,
+ * not copied: PGlite's own query() parses every row into objects on this thread, which the
+ * message to the other thread then copies again; in a profile of the API under load that was a
+ * third of this thread's time, and this thread, which runs every statement, is the one that
+ * limits the server. pglite-thread.ts reads the bytes.
+ */
+const { serialize, Parser } = protocol;
+const MAX_STATEMENTS = 256;
+/** The prepared statements by text, least recently used first. */
+const statements = new Map();
+let lastStatement = 0;
+/** Close messages of statements dropped from the map, sent ahead of the next execution. */
+let closes = [];
+
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** The first error (ErrorResponse) among the messages of an answer, or null. */
+function errorIn(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
+    if (bytes[at] !== 0x45) continue; // 'E'
+    let error = null;
+    new Parser().parse(bytes.subarray(at, at + 1 + view.getInt32(at + 1)), (m) => (error = m));
+    return error;
+  }
+  return null;
+}
+
+/**
+ * The bytes of PostgreSQL's answer to `parts`. Through the streaming call: the plain one also
+ * parses every message on this thread, and keeps them all until PGlite's next query of its own.
+ * So PGlite does not see these answers' NOTIFYs; pglite-thread.ts hands them to the listeners.
+ */
+async function raw(parts) {
+  const chunks = [];
+  await pg.execProtocolRawStream(concat(parts), {
+    syncToFs: false,
+    // A view of the WebAssembly memory, which the next statement overwrites.
+    onRawData: (bytes) => chunks.push(bytes.slice()),
+  });
+  return chunks.length === 1 ? chunks[0] : concat(chunks);
+}
+
+/**
+ * Runs one statement; answers the protocol's bytes of its preparation, if it was prepared now,
+ * and of its execution.
+ */
+async function runStatement(text, params = [], autocommit) {
+  const answers = [];
+  let statement = statements.get(text);
+  if (statement) {
+    statements.delete(text); // to the end: the most recently used
+  } else {
+    const name = `s${(lastStatement += 1)}`;
+    const prepared = await raw([
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    answers.push(prepared);
+    let paramTypes = [];
+    let failed = false;
+    new Parser().parse(prepared, (m) => {
+      if (m.name === 'parameterDescription') paramTypes = m.dataTypeIDs;
+      else if (m.name === 'error') failed = true;
+    });
+    if (failed) return answers;
+    statement = { name, paramTypes };
+    if (statements.size >= MAX_STATEMENTS) {
+      const [oldest, { name: dropped }] = statements.entries().next().value;
+      statements.delete(oldest);
+      closes.push(serialize.close({ type: 'S', name: dropped }));
+    }
+  }
+  statements.set(text, statement);
+  // Each value as PGlite's query() sends it: by the serializer of the type PostgreSQL expects.
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const toText = pg.serializers[statement.paramTypes[i]];
+    return toText ? toText(value) : value.toString();
+  });
+  const executed = await raw([
+    ...closes.splice(0),
+    serialize.bind({ statement: statement.name, values }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+  answers.push(executed);
+  // A statement whose plan no longer fits its tables (a migration changed them), or that the
+  // database no longer knows, is prepared again next time.
+  const code = errorIn(executed)?.code;
+  if (code === '0A000' || code === '26000') statements.delete(text);
+  if (autocommit) await pg.syncToFs();
+  return answers;
+}
+
+/** Open transactions by id: how to end each. */
 const transactions = new Map();
 let lastTransaction = 0;
 const listeners = new Map();
@@ -57,18 +144,22 @@ const listeners = new Map();
 parentPort.on('message', (msg) => {
   switch (msg.op) {
     case 'query': {
-      const client = msg.tx ? transactions.get(msg.tx)?.client : pg;
-      if (!client) {
+      const open = msg.tx ? transactions.get(msg.tx) : null;
+      if (msg.tx && !open) {
         post({ id: msg.id, error: { message: `no open transaction ${msg.tx}` } });
         return;
       }
-      void reply(msg.id, async () => {
-        const { rows, fields, affectedRows } = await client.query(msg.text, msg.params, {
-          rowMode: msg.rowMode,
-          parsers: PARSERS,
-        });
-        return { rows, fields, affectedRows };
-      });
+      // Outside a transaction a statement waits for any open one to end, as PGlite's own
+      // query() does; inside one, the transaction holds that lock already.
+      const run = () => pg._runExclusiveQuery(() => runStatement(msg.text, msg.params, !open));
+      (open ? run() : pg._runExclusiveTransaction(run)).then(
+        (answers) =>
+          parentPort.postMessage(
+            { id: msg.id, answers },
+            answers.map((a) => a.buffer),
+          ),
+        (err) => post({ id: msg.id, error: describe(err) }),
+      );
       return;
     }
     case 'begin': {
@@ -77,10 +168,10 @@ parentPort.on('message', (msg) => {
       // PGlite holds its lock for as long as the callback runs: queries outside wait, as they
       // would for a transaction on a connection of PostgreSQL's.
       pg.transaction(
-        (client) =>
+        () =>
           new Promise((resolve, reject) => {
             started = true;
-            transactions.set(id, { client, resolve, reject, endId: null });
+            transactions.set(id, { resolve, reject, endId: null });
             post({ id: msg.id, result: id });
           }),
       )
