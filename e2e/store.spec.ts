@@ -281,3 +281,36 @@ test('a map whose tiles do not load says so, and its zoom buttons speak the app�
   await expect(map.getByRole('button', { name: '放大' })).toBeVisible();
   await expect(map.getByRole('button', { name: '缩小' })).toBeVisible();
 });
+
+test('the description editor says so when its checks do not load; a second Save saves', async ({
+  page,
+  request,
+}) => {
+  const merchant = await registerMerchant(request);
+  await signIn(page, merchant.phone, merchant.password);
+  // The editor opens once the store has its name.
+  const named = await page.request.put('/api/store/basic-info', {
+    data: { name: 'Ikan Segar Jeti' },
+  });
+  expect(named.ok(), await named.text()).toBe(true);
+  // The editor's checks (the contract's schema, zod), which it loads when it is first focused.
+  let failing = true;
+  await page.route(/\/assets\/storeChecks-[\w-]+\.js$/, (route) =>
+    failing ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto('/#/pages/profile/store');
+  await page.getByText('Description and announcements', { exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Description and announcements' });
+  const description = editor.getByLabel('Description');
+  await description.fill('Landed at dawn, iced at once.');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await toastShows(page, 'Failed');
+  // The sheet stays open with what was typed.
+  await expect(description).toHaveValue('Landed at dawn, iced at once.');
+
+  failing = false;
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await toastShows(page, 'Saved successfully');
+  await expect(editor).toBeHidden();
+  await expect(page.getByText('Landed at dawn, iced at once.')).toBeVisible();
+});

@@ -23,6 +23,8 @@ const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 /** The tax schemas' zod-free tables and formats, which the tax pages read without the schemas. */
 const TAX_TABLES = /[\\/]packages[\\/]contract[\\/]src[\\/](tax-codes|tax-fields)\.ts$/;
+/** The store's limits, documents and map links, which the store pages read without the schemas. */
+const STORE_FIELDS = /[\\/]packages[\\/]contract[\\/]src[\\/]store-fields\.ts$/;
 
 /** antd-mobile's animation and gestures: pull to refresh, popups, swipes. */
 const MOTION = /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/;
@@ -113,7 +115,10 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
         // tax pages both import. Left to the chunk of the tax pages, that chunk and the schemas'
         // would import each other (chunk-cycles-plugin.ts fails such a build); taken into the
         // schemas' chunk, a page reading a state's name would load zod.
-        return TAX_TABLES.test(id) ? 'contract-tax-tables' : null;
+        if (TAX_TABLES.test(id)) return 'contract-tax-tables';
+        // The same for the store's fields, which the store schemas' chunk imports too. Left to
+        // Rolldown, they went into the store pages' chunk, which the schemas' chunk then imported.
+        return STORE_FIELDS.test(id) ? 'contract-store-fields' : null;
       },
       debugName: 'contract schemas',
       includeDependenciesRecursively: false,

@@ -19,6 +19,7 @@ export * from './events.js';
 export * from './notifications.js';
 export * from './records.js';
 export * from './boats.js';
+export * from './store-fields.js';
 export * from './store.js';
 export * from './tax-codes.js';
 export * from './tax-fields.js';

@@ -1,14 +1,8 @@
 import type { StoreProfile } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  basicInfoValuesOf,
-  checkBasicInfo,
-  checkProfile,
-  locationOf,
-  profileErrorsOf,
-  profileValuesOf,
-} from './form';
+import { basicInfoValuesOf, locationOf, profileErrorsOf, profileValuesOf } from './form';
 import { cropAt } from './photo';
+import { checkBasicInfo, checkProfile } from './storeChecks';
 
 const store: StoreProfile = {
   name: 'Ikan Segar Jeti',
@@ -100,8 +94,8 @@ describe('checkProfile', () => {
       },
     });
     // The API's `field` of what was sent maps back the same way.
-    const issue = { path: ['announcements', 0], message: 'ANNOUNCEMENT_EMPTY', code: 'custom' };
-    expect(profileErrorsOf([issue], [3])).toEqual({ 'announcements.3': 'ANNOUNCEMENT_EMPTY' });
+    const problem = { path: ['announcements', 0], code: 'ANNOUNCEMENT_EMPTY' } as const;
+    expect(profileErrorsOf([problem], [3])).toEqual({ 'announcements.3': 'ANNOUNCEMENT_EMPTY' });
   });
 });
 

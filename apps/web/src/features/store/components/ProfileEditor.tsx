@@ -9,7 +9,7 @@ import Input from 'antd-mobile/es/components/input';
 import TextArea from 'antd-mobile/es/components/text-area';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/errors';
 import { apiErrorCode, isRequestError } from '../../../lib/request';
@@ -17,14 +17,11 @@ import { toast } from '../../../lib/toast';
 import { Field, FieldError } from '../../../lib/ui/Field';
 import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { useSaveStoreProfile } from '../api';
-import {
-  checkProfile,
-  type ProfileErrors,
-  profileErrorsOf,
-  type ProfileValues,
-  profileValuesOf,
-} from '../form';
+import { type ProfileErrors, profileErrorsOf, type ProfileValues, profileValuesOf } from '../form';
 import styles from './store.module.css';
+
+/** The contract's schema for the profile, with zod: loaded when the editor is first focused. */
+const loadStoreChecks = () => import('../storeChecks');
 
 /**
  * The description and the announcements, in a sheet over the store page. A refused save keeps
@@ -63,9 +60,15 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
     setErrors(({ description }) => (description ? { description } : {}));
   };
 
-  const submit = () => {
-    if (save.isPending) return;
-    const check = checkProfile(values);
+  // Set while Save waits for the schema, so that a second press does not save twice.
+  const checking = useRef(false);
+  const submit = async () => {
+    if (save.isPending || checking.current) return;
+    checking.current = true;
+    const checks = await loadStoreChecks().catch((error: unknown) => void showError(error));
+    checking.current = false;
+    if (!checks) return;
+    const check = checks.checkProfile(values);
     if (!check.ok) {
       setErrors(check.errors);
       return;
@@ -80,9 +83,7 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
         const code = apiErrorCode(failure);
         const field = isRequestError(failure) ? failure.field : undefined;
         const marked =
-          code && field
-            ? profileErrorsOf([{ path: fieldPath(field), message: code, code: 'custom' }], rows)
-            : {};
+          code && field ? profileErrorsOf([{ path: fieldPath(field), code }], rows) : {};
         if (Object.keys(marked).length > 0) setErrors(marked);
         else showError(failure);
       },
@@ -97,9 +98,10 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
         role="dialog"
         aria-labelledby={headingId}
         noValidate
+        onFocus={() => void loadStoreChecks().catch(() => {})}
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <h2 id={headingId}>{t('store.descriptionAndAnnouncements')}</h2>

@@ -17,7 +17,8 @@ import { LocationField } from '../components/LocationField';
 import { LogoField } from '../components/LogoField';
 import { SsmSection } from '../components/SsmSection';
 import styles from '../components/store.module.css';
-import { BASIC_INFO_FIELDS, basicInfoValuesOf, checkBasicInfo } from '../form';
+import { BASIC_INFO_FIELDS, basicInfoValuesOf } from '../form';
+import { checkBasicInfo } from '../storeChecks';
 
 /**
  * Logo, business name, address and location. The form starts from the store loaded first; a
