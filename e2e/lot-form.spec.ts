@@ -1,5 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PHOTO, registerMerchant, signIn, snap, unique, untilStill, useLocale } from './helpers';
+import {
+  PHOTO,
+  registerMerchant,
+  signIn,
+  snap,
+  toastSays,
+  unique,
+  untilStill,
+  useLocale,
+} from './helpers';
 import { test } from './test';
 
 const FORM = '/#/pages/auction-create/auction-create';
@@ -275,6 +284,37 @@ test('numbers, names and landing times are refused with their own message, at on
   await expect(page).toHaveURL(/auction-create/);
   await expect(field(lot, 'Quantity')).toContainText('One decimal at most');
   await expect(field(lot, 'Name')).toContainText('Name: at most 140 characters');
+});
+
+test('checks that do not load hold the messages back; Publish says so, then tells them all', async ({
+  page,
+}) => {
+  await signIn(page);
+  await forgetForm(page);
+  // The form's checks (the contract's schema, zod), which it loads when it is first focused.
+  let failing = true;
+  await page.route(/\/assets\/lotChecks-[\w-]+\.js$/, (route) =>
+    failing ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto(FORM);
+  const lot = lotCard(page, 1);
+  const start = lot.getByLabel('Start price');
+  await start.fill('12,50');
+  await leave(start);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await toastSays(page, 'Failed');
+  await expect(field(lot, 'Start price')).not.toContainText('Use a dot');
+
+  // A second press loads them: every problem is told at its field, and nothing was published.
+  failing = false;
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Please fill in all fields', { exact: true })).toBeVisible();
+  await expect(field(lot, 'Start price')).toContainText('Use a dot for decimals, e.g. 12.50');
+  await expect(page).toHaveURL(/auction-create/);
+  // From then on a field is judged as it is left.
+  await start.fill('12.50');
+  await leave(start);
+  await expect(field(lot, 'Start price')).not.toContainText('Use a dot');
 });
 
 test('a second lot of the same catch takes at most 6 taps besides quantity and prices', async ({

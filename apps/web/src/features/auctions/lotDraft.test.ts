@@ -1,17 +1,16 @@
 import type { LotDetail, MediaItem } from '@sm/contract';
 import { describe, expect, it } from 'vitest';
+import { fieldCode, validateLots as validateAt } from './lotChecks';
 import {
   duplicateLot,
   emptyLot,
   errorAfter,
-  fieldCode,
   fieldOfPath,
   formContent,
   type LotDraft,
   lotFromDetail,
   nextLot,
   reviveDraft,
-  validateLots as validateAt,
 } from './lotDraft';
 
 /** The clock the tests' lots are judged on: six hours after they landed. */

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
+import { lazyModule } from '../../../lib/lazyModule';
 import { lotDetailPath, PATHS } from '../../../lib/paths';
 import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { useMerchantInfo } from '../../../lib/session';
@@ -28,7 +29,6 @@ import {
   emptyLot,
   errorAfter,
   errorKey,
-  fieldCode,
   fieldOfPath,
   fieldsToCheck,
   formContent,
@@ -40,10 +40,12 @@ import {
   readDraft,
   saveDraft,
   type StoredDraft,
-  validateLots,
 } from '../lotDraft';
 import { defaultBoat, readLotMemory, rememberPublished } from '../lotMemory';
 import { useConfirm } from '../../../lib/ui/useConfirm';
+
+/** The contract's schema for the lots, with zod: loaded when the form is first focused. */
+const lotChecks = lazyModule(() => import('../lotChecks'));
 
 /** Create Auction (spec §2, §3, §5): one or more lots, a local draft, publish. */
 export default function CreateAuctionPage({ query }: { query: Record<string, string> }) {
@@ -135,12 +137,22 @@ function AuctionForm({
   const onBusy = useCallback((delta: number) => setUploading((n) => n + delta), []);
 
   /** Each of `fields` of `lot` shows what it is wrong with now, as `kind` allows (errorAfter). */
-  const judge = (lot: LotDraft, fields: LotField[], kind: ChangeKind | 'leaving') =>
+  const judge = (lot: LotDraft, fields: LotField[], kind: ChangeKind | 'leaving') => {
+    const checks = lotChecks.loaded();
+    if (!checks) {
+      // A change made while the schema is on its way is judged when it comes; offline, Publish
+      // says so, and checks everything once the schema is here.
+      lotChecks.load().then(
+        () => judge(lot, fields, kind),
+        () => {},
+      );
+      return;
+    }
     setErrors((current) => {
       let next = current;
       for (const field of fields) {
         const key = errorKey(lot, field);
-        const code = errorAfter(kind, current[key], fieldCode(lot, field));
+        const code = errorAfter(kind, current[key], checks.fieldCode(lot, field));
         if (code === current[key]) continue;
         if (next === current) next = { ...current };
         if (code) next[key] = code;
@@ -148,6 +160,7 @@ function AuctionForm({
       }
       return next;
     });
+  };
 
   const change = (
     lot: LotDraft,
@@ -221,9 +234,18 @@ function AuctionForm({
     else toast(t('messages.saveFailed'), 'fail');
   };
 
-  const publish = () => {
-    if (!uploadsDone()) return;
-    const result = validateLots(lots);
+  // Set while Publish waits for the schema, so that a second press does not publish twice.
+  const checking = useRef(false);
+  const publish = async () => {
+    if (!uploadsDone() || checking.current) return;
+    let checks = lotChecks.loaded();
+    if (!checks) {
+      checking.current = true;
+      checks = await lotChecks.load().catch((error: unknown) => void showError(error));
+      checking.current = false;
+      if (!checks) return;
+    }
+    const result = checks.validateLots(lots);
     if (!result.ok) {
       showErrors(result.errors);
       if (result.formError) toast(t(`errors.${result.formError}`));
@@ -251,7 +273,11 @@ function AuctionForm({
   };
 
   return (
-    <div className={styles.screen} ref={formRef}>
+    <div
+      className={styles.screen}
+      ref={formRef}
+      onFocus={() => void lotChecks.load().catch(() => {})}
+    >
       {merchant?.businessStatus === 'verified' ? null : (
         <Notice tone="warning" role="note">
           {t('errors.NOT_VERIFIED')}
@@ -298,7 +324,13 @@ function AuctionForm({
         <Button block size="large" onClick={saveLocally}>
           {t('auctionForm.saveDraft')}
         </Button>
-        <Button block size="large" color="primary" loading={create.isPending} onClick={publish}>
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={create.isPending}
+          onClick={() => void publish()}
+        >
           {t('auctionForm.publish')}
         </Button>
       </div>
