@@ -32,6 +32,19 @@ function Loading() {
   );
 }
 
+/**
+ * A chunk's load, started by the first call and shared by the calls after it; a failed or 60 s-late
+ * load is forgotten, so the next call tries again.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }));
+}
+
 /** What loads: a page, or a form in a sheet; the failure names it. */
 type Kind = 'page' | 'form';
 
@@ -73,15 +86,7 @@ export function lazyComponent<P extends object>(
   kind: Kind = 'page',
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const start = () =>
-    (pending ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).then(
-      (module) => (loaded = module.default),
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    ));
+  const start = loadOnce(() => load().then((module) => (loaded = module.default)));
 
   function Lazy(props: P) {
     const [Component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
