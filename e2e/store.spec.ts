@@ -314,3 +314,117 @@ test('the description editor says so when its checks do not load; a second Save 
   await expect(editor).toBeHidden();
   await expect(page.getByText('Landed at dawn, iced at once.')).toBeVisible();
 });
+
+/** Leaflet's chunk (LocationMap.tsx), by its file name in the build. */
+const LEAFLET_CHUNK = /\/assets\/LocationMap-[\w-]+\.js$/;
+
+/** Watches the page ask for Leaflet's chunk; answers the requests seen so far. */
+function leafletRequests(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (LEAFLET_CHUNK.test(new URL(request.url()).pathname)) seen.push(request.url());
+  });
+  return seen;
+}
+
+/** Types a location into the fields, both cleared first, so no half-typed place moves the map. */
+async function typeLocation(page: Page, latitude: string, longitude: string) {
+  await page.getByLabel('Latitude').fill('');
+  await page.getByLabel('Longitude').fill('');
+  await page.getByLabel('Latitude').fill(latitude);
+  await page.getByLabel('Longitude').fill(longitude);
+}
+
+const picked = async (page: Page) => [
+  Number(await page.getByLabel('Latitude').inputValue()),
+  Number(await page.getByLabel('Longitude').inputValue()),
+];
+
+/** Leaflet has taken over: its overlay pane is one the facade does not draw. */
+const leafletInPlace = (map: Locator) =>
+  expect(map.locator('.leaflet-overlay-pane')).toHaveCount(1);
+
+test('the map loads Leaflet only when the merchant goes for it, and a tap picks what Leaflet picks', async ({
+  page,
+}) => {
+  await serveTiles(page);
+  const leaflet = leafletRequests(page);
+  await signIn(page);
+  await page.goto('/#/pages/profile/basic-info');
+  const map = page.getByRole('application', { name: /Map: tap to set/ });
+  await expect(map.locator('img.leaflet-tile').first()).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  await expect(map.getByText('© OpenStreetMap contributors')).toBeVisible();
+  await typeLocation(page, '3.3412', '101.2499');
+  // Looked at, scrolled past, hovered, typed beside: still no Leaflet.
+  await map.hover();
+  await page.waitForTimeout(1500);
+  expect(leaflet).toEqual([]);
+
+  // A tap on the facade picks by Web Mercator, and brings Leaflet.
+  await map.click({ position: { x: 120, y: 100 } });
+  const byFacade = await picked(page);
+  expect(byFacade[0]).toBeGreaterThan(3.3412);
+  expect(byFacade[1]).toBeLessThan(101.2499);
+  await leafletInPlace(map);
+  expect(leaflet).toHaveLength(1);
+
+  // Leaflet, at the view the facade handed it, picks the same place at the same point.
+  await typeLocation(page, '3.3412', '101.2499');
+  await map.click({ position: { x: 120, y: 100 } });
+  const byLeaflet = await picked(page);
+  expect(byLeaflet[0]).toBeCloseTo(byFacade[0]!, 5);
+  expect(byLeaflet[1]).toBeCloseTo(byFacade[1]!, 5);
+});
+
+test('a zoom button on the map works before Leaflet is there, and Leaflet keeps the zoom', async ({
+  page,
+}) => {
+  await serveTiles(page);
+  const leaflet = leafletRequests(page);
+  await signIn(page);
+  await page.goto('/#/pages/profile/basic-info');
+  const map = page.getByRole('application', { name: /Map: tap to set/ });
+  await typeLocation(page, '3.3412', '101.2499');
+  const tile = map.locator('img.leaflet-tile').first();
+  await expect(tile).toHaveAttribute('src', /\/16\/\d+\/\d+\.png$/);
+  expect(leaflet).toEqual([]);
+  await map.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(tile).toHaveAttribute('src', /\/15\/\d+\/\d+\.png$/);
+  await leafletInPlace(map);
+  await expect(tile).toHaveAttribute('src', /\/15\/\d+\/\d+\.png$/);
+  // The pin stays where it was put: the location is unchanged.
+  expect(await picked(page)).toEqual([3.3412, 101.2499]);
+});
+
+test('the keyboard reaching the map brings Leaflet, which takes the focus', async ({ page }) => {
+  await serveTiles(page);
+  const leaflet = leafletRequests(page);
+  await signIn(page);
+  await page.goto('/#/pages/profile/basic-info');
+  const map = page.getByRole('application', { name: /Map: tap to set/ });
+  await expect(map.locator('img.leaflet-tile').first()).toBeVisible();
+  expect(leaflet).toEqual([]);
+  await map.focus();
+  await leafletInPlace(map);
+  await expect(map).toBeFocused();
+});
+
+test('a map whose code fails to load says so, and loads on Retry', async ({ page }) => {
+  await serveTiles(page);
+  await page.route(LEAFLET_CHUNK, (route) => route.abort());
+  await signIn(page);
+  await page.goto('/#/pages/profile/basic-info');
+  const map = page.getByRole('application', { name: /Map: tap to set/ });
+  await expect(map.locator('img.leaflet-tile').first()).toBeVisible();
+  await map.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(
+    page.getByText('The map could not load. You can still type the coordinates.'),
+  ).toBeVisible();
+  await page.unroute(LEAFLET_CHUNK);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await leafletInPlace(map);
+  await expect(
+    page.getByText('The map could not load. You can still type the coordinates.'),
+  ).toBeHidden();
+});

@@ -2,18 +2,15 @@ import { googleMapsUrl, type MapTiles, wazeUrl } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import EnvironmentOutline from 'antd-mobile-icons/es/EnvironmentOutline';
-import { Component, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Component, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldError } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
-import { Spinner } from '../../../lib/ui/Spinner';
 import { formatDegrees, locationOf } from '../form';
+import { LocationMapFacade } from './MapFacade';
 import styles from './store.module.css';
 
-// Leaflet is most of this page's weight: it loads with the map, after the form shows.
-const LocationMap = lazy(() => import('./LocationMap'));
-
-/** The map's code failed to load (offline, a new build): the coordinates still work. */
+/** The map failed (Leaflet's code threw): the coordinates still work. */
 class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -86,25 +83,17 @@ export function LocationField({
     >
       <div className={styles.location}>
         <MapBoundary fallback={<Notice tone="warning">{t('store.mapLoadFailed')}</Notice>}>
-          <Suspense
-            fallback={
-              <div className={styles.map}>
-                <Spinner size={24} />
-              </div>
-            }
-          >
-            <LocationMap
-              tiles={tiles}
-              location={location}
-              onPick={pick}
-              label={t('store.map')}
-              texts={{
-                zoomIn: t('store.zoomIn'),
-                zoomOut: t('store.zoomOut'),
-                tilesFailed: t('store.mapTilesFailed'),
-              }}
-            />
-          </Suspense>
+          <LocationMapFacade
+            tiles={tiles}
+            location={location}
+            onPick={pick}
+            label={t('store.map')}
+            texts={{
+              zoomIn: t('store.zoomIn'),
+              zoomOut: t('store.zoomOut'),
+              tilesFailed: t('store.mapTilesFailed'),
+            }}
+          />
         </MapBoundary>
         <div className={styles.coordinates}>
           <div className={styles.coordinate}>

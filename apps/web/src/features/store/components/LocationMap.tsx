@@ -1,25 +1,17 @@
 import type { MapTiles } from '@sm/contract';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef, useState } from 'react';
+import { PIN } from './mapPin';
+import { DEFAULT_VIEW, MAX_ZOOM, type MapView, PLACE_ZOOM } from './mapView';
 import styles from './store.module.css';
-
-/** Kuala Lumpur, until the store has a location. */
-const DEFAULT_CENTRE: L.LatLngTuple = [3.139, 101.6869];
-const DEFAULT_ZOOM = 11;
-const PLACE_ZOOM = 16;
 
 // Leaflet finds its default icon by a CSS path a bundler breaks: the images, as bundled.
 const icon = L.icon({
-  iconUrl: markerIcon,
-  iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  shadowSize: [41, 41],
+  ...PIN,
+  iconSize: [...PIN.iconSize],
+  iconAnchor: [...PIN.iconAnchor],
+  shadowSize: [...PIN.shadowSize],
 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,20 +25,41 @@ export interface LocationMapProps {
   texts: { zoomIn: string; zoomOut: string; tilesFailed: string };
 }
 
+/** Where the map facade left off, for Leaflet to take over (MapFacade.tsx). */
+export interface HandOver {
+  view: MapView;
+  tilesFailed: boolean;
+  /** The facade's part that had the focus: Leaflet's own takes it. */
+  focus: 'map' | 'zoomIn' | 'zoomOut' | null;
+  /** Leaflet has drawn its first tiles (or failed to), or the merchant has moved it. */
+  onDrawn: () => void;
+}
+
 /**
- * The store's location on a Leaflet map (loaded with this page only: it is most of the page's
- * weight). A tap, or dragging the pin, picks the location; a location set elsewhere (typed, or
- * the device's) moves the pin and the view.
+ * The store's location on a Leaflet map, loaded when the merchant first goes for its facade
+ * (MapFacade.tsx): Leaflet is most of the page's weight. A tap, or dragging the pin, picks the
+ * location; a location set elsewhere (typed, or the device's) moves the pin and the view.
  */
-export default function LocationMap({ tiles, location, onPick, label, texts }: LocationMapProps) {
+export default function LocationMap({
+  tiles,
+  location,
+  onPick,
+  label,
+  texts,
+  handOver,
+}: LocationMapProps & { handOver?: HandOver | undefined }) {
   const element = useRef<HTMLDivElement>(null);
   // No tile could be loaded (no network, a tile server that refuses): say so over the grey box.
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(handOver?.tilesFailed ?? false);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
   const pick = useRef(onPick);
   // Read when the map is built: a language change does not rebuild the map.
   const words = useRef(texts);
+  // Read once: the map starts where the facade was, and is its own from then on.
+  const start = useRef(handOver);
+  // The facade's view already follows the location it was given: the first placing keeps it.
+  const keepView = useRef(handOver !== undefined);
   useEffect(() => {
     pick.current = onPick;
     words.current = texts;
@@ -54,20 +67,22 @@ export default function LocationMap({ tiles, location, onPick, label, texts }: L
 
   useEffect(() => {
     if (!element.current) return;
+    const from = start.current;
+    const view = from?.view ?? DEFAULT_VIEW;
     const instance = L.map(element.current, {
-      center: DEFAULT_CENTRE,
-      zoom: DEFAULT_ZOOM,
+      center: [...view.centre],
+      zoom: view.zoom,
       attributionControl: false,
       zoomControl: false,
     });
-    L.control
+    const zoom = L.control
       .zoom({ zoomInTitle: words.current.zoomIn, zoomOutTitle: words.current.zoomOut })
       .addTo(instance);
     // The credit line is configuration, shown as text: no HTML from the environment.
     L.control.attribution({ prefix: false }).addTo(instance);
     let loaded = 0;
-    L.tileLayer(tiles.url, {
-      maxZoom: 19,
+    const layer = L.tileLayer(tiles.url, {
+      maxZoom: MAX_ZOOM,
       attribution: escapeHtml(tiles.attribution),
       // The server's helmet says no-referrer; OpenStreetMap's tile policy refuses tiles without one.
       referrerPolicy: 'strict-origin-when-cross-origin',
@@ -80,6 +95,33 @@ export default function LocationMap({ tiles, location, onPick, label, texts }: L
         if (loaded === 0) setTilesFailed(true);
       })
       .addTo(instance);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (from) {
+      // The facade stays under the map until the map's tiles have faded in over its own (200 ms),
+      // or until the map moves away from it.
+      const drawn = () => {
+        clearTimeout(timer);
+        layer.off('load', later);
+        instance.off('movestart zoomstart', drawn);
+        from.onDrawn();
+      };
+      const later = () => {
+        timer = setTimeout(drawn, 250);
+      };
+      layer.once('load', later);
+      instance.once('movestart zoomstart', drawn);
+      const focused =
+        from.focus === 'map'
+          ? instance.getContainer()
+          : from.focus
+            ? zoom
+                .getContainer()
+                ?.querySelector<HTMLElement>(
+                  `.leaflet-control-${from.focus === 'zoomIn' ? 'zoom-in' : 'zoom-out'}`,
+                )
+            : null;
+      focused?.focus();
+    }
     // A world copy east or west of the first is the same place: wrapped to −180..180.
     instance.on('click', (event: L.LeafletMouseEvent) => {
       const at = event.latlng.wrap();
@@ -87,6 +129,7 @@ export default function LocationMap({ tiles, location, onPick, label, texts }: L
     });
     map.current = instance;
     return () => {
+      clearTimeout(timer);
       instance.remove();
       map.current = null;
       marker.current = null;
@@ -98,6 +141,8 @@ export default function LocationMap({ tiles, location, onPick, label, texts }: L
   useEffect(() => {
     const instance = map.current;
     if (!instance) return;
+    const keep = keepView.current;
+    keepView.current = false;
     if (latitude === undefined || longitude === undefined) {
       marker.current?.remove();
       marker.current = null;
@@ -113,6 +158,7 @@ export default function LocationMap({ tiles, location, onPick, label, texts }: L
         })
         .addTo(instance);
     }
+    if (keep) return;
     if (!instance.getBounds().contains(position) || instance.getZoom() < PLACE_ZOOM - 2) {
       instance.setView(position, Math.max(instance.getZoom(), PLACE_ZOOM));
     }
