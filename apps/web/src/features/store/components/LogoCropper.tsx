@@ -17,7 +17,7 @@ const VIEW = 280;
  * JPEG of at most 512 px. A small canvas of our own instead of a cropping library: this is all
  * the page needs, and it costs no bundle.
  */
-export function LogoCropper({
+export default function LogoCropper({
   bitmap,
   name,
   onDone,

@@ -6,11 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
+import { lazyComponent } from '../../../lib/ui/lazyComponent';
 import { uploadPhoto } from '../api';
 import { decodePhoto } from '../../../lib/photo';
-import { LogoCropper } from './LogoCropper';
 import styles from './store.module.css';
 import { UploadProgress } from './UploadProgress';
+
+// The cropper (its sheet, its canvas) is wanted only once a photo is chosen: it loads then.
+const LogoCropper = lazyComponent(() => import('./LogoCropper'), 'form');
 
 /**
  * The store's logo: chosen, cropped square on the phone, then uploaded with its progress. The
@@ -42,6 +45,7 @@ export function LogoField({
     // The same file chosen again after a failure must fire another change.
     event.target.value = '';
     if (!file) return;
+    LogoCropper.preload();
     const bitmap = await decodePhoto(file);
     if (!bitmap) {
       toast(t('store.photoUnreadable'));
