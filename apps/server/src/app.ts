@@ -75,8 +75,12 @@ const zodCompilers = (serializerCompiler: FastifySerializerCompiler<ZodType>) =>
     buildSerializer: () => serializerCompiler,
   }) as unknown as CompilersFactory;
 
-/** Builds the whole server; never listens (main.ts does). */
-export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * The server without its services and routes: what needs neither the database nor the secrets.
+ * main.ts builds it while the database opens (loading pino and Fastify's plugins is a third of
+ * the app's build, which was else waited for after the database).
+ */
+export async function createApp(config: Config): Promise<FastifyInstance> {
   const serializerCompiler = createSerializerCompiler({
     checkContract: config.env !== 'production',
   });
@@ -117,9 +121,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .send({ code: 'BAD_REQUEST', message: ERROR_CODES.BAD_REQUEST.message });
     },
   });
-  const { database, secrets } = deps;
-  const clock = deps.clock ?? systemClock;
-
   await app.register(bodyDeadline, {});
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -194,6 +195,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
 
+  return app;
+}
+
+/**
+ * Builds the whole server, on `createApp`'s part when given it; never listens (main.ts does).
+ */
+export async function buildApp(
+  config: Config,
+  deps: AppDeps,
+  created?: FastifyInstance,
+): Promise<FastifyInstance> {
+  const app = created ?? (await createApp(config));
+  const { database, secrets } = deps;
+  const clock = deps.clock ?? systemClock;
   const { services, stop } = await createServices(config, { ...deps, clock, log: app.log });
   app.addHook('onClose', stop);
   app.decorate('services', services);

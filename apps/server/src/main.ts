@@ -11,11 +11,11 @@ import type { Secrets } from './modules/system/settings.service.js';
 /**
  * The rest of the server, loaded while the database opens (PGlite's WASM boot takes about as long
  * as these modules, and the two overlap): main.ts itself imports only the configuration and the
- * database client.
+ * database client. The app's part that needs no database is built then too.
  */
-async function loadServer() {
+async function loadServer(config: Config) {
   const [
-    { buildApp },
+    { buildApp, createApp },
     { startJobs },
     { createOffsetClock, systemClock },
     { SERVER_FILE, writeOperatorToken },
@@ -28,6 +28,7 @@ async function loadServer() {
     import('./modules/system/settings.service.js'),
   ]);
   return {
+    app: await createApp(config),
     buildApp,
     startJobs,
     createOffsetClock,
@@ -49,7 +50,7 @@ async function main() {
   // The database first, then the modules: a primary of several workers serves nothing itself.
   const opening = openConfiguredDatabase(config, config.dbPoolMax);
   const serves = cluster.isWorker || config.webConcurrency === 1;
-  const [database, server] = await Promise.all([opening, serves ? loadServer() : null]);
+  const [database, server] = await Promise.all([opening, serves ? loadServer(config) : null]);
   if (cluster.isWorker && server) {
     // The primary migrated and seeded, and hands the secrets over as configuration: nothing here
     // writes what another process may be writing.
@@ -88,7 +89,7 @@ async function main() {
 
 /** One server process: the app, its jobs and the graceful shutdown; a worker of a primary, or alone. */
 async function serve(
-  { buildApp, startJobs, createOffsetClock, systemClock, SERVER_FILE }: Server,
+  { app: created, buildApp, startJobs, createOffsetClock, systemClock, SERVER_FILE }: Server,
   config: Config,
   database: Database,
   secrets: Secrets,
@@ -99,7 +100,7 @@ async function serve(
   const clock = config.testClock
     ? wakingOnMove(createOffsetClock(), () => onClockMove.forEach((moved) => moved()))
     : systemClock;
-  const app = await buildApp(config, { database, secrets, clock });
+  const app = await buildApp(config, { database, secrets, clock }, created);
   if (config.testClock) app.log.warn('TEST_CLOCK=true: the operator API can move the clock');
   if (config.env === 'production' && config.sms.provider === 'log' && !worker) {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');
