@@ -1,26 +1,9 @@
-import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@sm/contract';
+import { PAGE_LOADING_DELAY_MS } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadTimeout, loadOnce } from '../lazyModule';
 import { Spinner } from './Spinner';
-
-class LoadTimeout extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new LoadTimeout()), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
 
 function Loading() {
   const { t } = useTranslation();
@@ -30,19 +13,6 @@ function Loading() {
       <p>{t('common.loading')}</p>
     </div>
   );
-}
-
-/**
- * A chunk's load, started by the first call and shared by the calls after it; a failed or 60 s-late
- * load is forgotten, so the next call tries again.
- */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () =>
-    (pending ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).catch((error: unknown) => {
-      pending = null;
-      throw error;
-    }));
 }
 
 /** What loads: a page, or a form in a sheet; the failure names it. */

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadOnce } from '../../../lib/ui/lazyComponent';
+import { loadOnce } from '../../../lib/lazyModule';
 import { Notice } from '../../../lib/ui/Notice';
 import type { HandOver, LocationMapProps } from './LocationMap';
 import { PIN } from './mapPin';
