@@ -108,6 +108,33 @@ describe('PGlite on its own thread', () => {
     expect(heard).toEqual(['one', 'two']);
   });
 
+  it('runs statements past the prepared ones it keeps, and the first ones again', async () => {
+    // The thread keeps 256 prepared statements, closing the least recently used.
+    const sums = async (from: number, to: number) => {
+      const got: number[] = [];
+      for (let n = from; n < to; n++) {
+        const [row] = rowsOf<{ n: number }>(
+          await database.db.execute(sql.raw(`select ${n} + 1 as n`)),
+        );
+        got.push(row!.n);
+      }
+      return got;
+    };
+    const first = await sums(0, 300);
+    expect(first).toEqual(Array.from({ length: 300 }, (_, n) => n + 1));
+    expect(await sums(0, 10)).toEqual(first.slice(0, 10));
+  });
+
+  it('answers a statement in the new shape of a table changed since it was prepared', async () => {
+    const read = async () =>
+      rowsOf<Record<string, unknown>>(await database.db.execute(sql`select * from thread_shape`));
+    await database.db.execute(sql`create table thread_shape (a int)`);
+    await database.db.execute(sql`insert into thread_shape values (1)`);
+    expect(await read()).toEqual([{ a: 1 }]);
+    await database.db.execute(sql`alter table thread_shape add column b text default 'x'`);
+    expect(await read()).toEqual([{ a: 1, b: 'x' }]);
+  });
+
   it('keeps what it wrote when it is opened again', async () => {
     await database.close();
     database = await open();

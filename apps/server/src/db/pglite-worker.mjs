@@ -86,7 +86,7 @@ async function raw(parts) {
  * Runs one statement; answers the protocol's bytes of its preparation, if it was prepared now,
  * and of its execution.
  */
-async function runStatement(text, params = [], autocommit) {
+async function runStatement(text, params = [], autocommit, again = false) {
   const answers = [];
   let statement = statements.get(text);
   if (statement) {
@@ -129,9 +129,13 @@ async function runStatement(text, params = [], autocommit) {
   ]);
   answers.push(executed);
   // A statement whose plan no longer fits its tables (a migration changed them), or that the
-  // database no longer knows, is prepared again next time.
+  // database no longer knows, is prepared again: at once on its own, where nothing was done;
+  // inside a transaction, which the failure has ended, by the next call.
   const code = errorIn(executed)?.code;
-  if (code === '0A000' || code === '26000') statements.delete(text);
+  if (code === '0A000' || code === '26000') {
+    statements.delete(text);
+    if (autocommit && !again) return runStatement(text, params, autocommit, true);
+  }
   if (autocommit) await pg.syncToFs();
   return answers;
 }
