@@ -315,6 +315,38 @@ test('the description editor says so when its checks do not load; a second Save 
   await expect(page.getByText('Landed at dawn, iced at once.')).toBeVisible();
 });
 
+test('basic info says so when its checks do not load; a second Save checks, then saves', async ({
+  page,
+  request,
+}) => {
+  const merchant = await registerMerchant(request);
+  await signIn(page, merchant.phone, merchant.password);
+  // The form's checks (the contract's schema, zod), which it loads when it is first focused.
+  let failing = true;
+  await page.route(/\/assets\/storeChecks-[\w-]+\.js$/, (route) =>
+    failing ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto('/#/pages/profile/basic-info');
+  const address = page.getByLabel('Address');
+  await address.fill('Jeti Nelayan, 45000 Kuala Selangor, Selangor');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await toastShows(page, 'Failed');
+  // Nothing was judged, and what was typed stays.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(address).toHaveValue('Jeti Nelayan, 45000 Kuala Selangor, Selangor');
+
+  // A second press loads them: the name is asked for at its field, as it always was.
+  failing = false;
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText(['Enter the business name']);
+  await page.getByLabel('Business name').fill('Ikan Segar Jeti');
+  await save.click();
+  await toastShows(page, 'Saved successfully');
+  await page.goto('/#/pages/profile/store');
+  await expect(page.getByRole('heading', { name: 'Ikan Segar Jeti' })).toBeVisible();
+});
+
 /** Leaflet's chunk (LocationMap.tsx), by its file name in the build. */
 const LEAFLET_CHUNK = /\/assets\/LocationMap-[\w-]+\.js$/;
 

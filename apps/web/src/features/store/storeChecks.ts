@@ -16,8 +16,8 @@ import {
   type ProfileValues,
 } from './form';
 
-// The contract's schemas, and zod with them: the profile editor imports this module when it is
-// first focused (loadStoreChecks), not with the store page.
+// The contract's schemas, and zod with them: the profile editor and the basic info form import
+// this module when they are first focused, not with their pages.
 
 const CONTRACT_FIELDS = ['name', 'address', 'latitude', 'longitude', 'logoMediaId'] as const;
 

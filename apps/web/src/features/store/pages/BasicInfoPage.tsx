@@ -2,10 +2,11 @@ import { STORE_ADDRESS_MAX_LENGTH, STORE_NAME_MAX_LENGTH, type StoreProfile } fr
 import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/errors';
+import { errorText, showError } from '../../../lib/errors';
 import { useFieldForm } from '../../../lib/form';
+import { lazyModule } from '../../../lib/lazyModule';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
@@ -18,7 +19,9 @@ import { LogoField } from '../components/LogoField';
 import { SsmSection } from '../components/SsmSection';
 import styles from '../components/store.module.css';
 import { BASIC_INFO_FIELDS, basicInfoValuesOf } from '../form';
-import { checkBasicInfo } from '../storeChecks';
+
+/** The contract's schema for basic info, with zod: loaded when the form is first focused. */
+const storeChecks = lazyModule(() => import('../storeChecks'));
 
 /**
  * Logo, business name, address and location. The form starts from the store loaded first; a
@@ -32,9 +35,18 @@ function BasicInfoForm({ store }: { store: StoreProfile }) {
   const { values, set } = form;
   const errorOf = form.errorText;
 
-  const submit = () => {
-    if (save.isPending || uploading) return;
-    const input = form.check(checkBasicInfo);
+  // Set while Save waits for the schema, so that a second press does not save twice.
+  const checking = useRef(false);
+  const submit = async () => {
+    if (save.isPending || uploading || checking.current) return;
+    let checks = storeChecks.loaded();
+    if (!checks) {
+      checking.current = true;
+      checks = await storeChecks.load().catch((error: unknown) => void showError(error));
+      checking.current = false;
+      if (!checks) return;
+    }
+    const input = form.check(checks.checkBasicInfo);
     if (input === null) return;
     save.mutate(input, {
       onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
@@ -46,9 +58,10 @@ function BasicInfoForm({ store }: { store: StoreProfile }) {
     <form
       className={styles.card}
       noValidate
+      onFocus={() => void storeChecks.load().catch(() => {})}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <LogoField
