@@ -11,6 +11,7 @@ export * from './media.js';
 export * from './market.js';
 export * from './auctions.js';
 export * from './orders.js';
+export * from './order-fields.js';
 export * from './banks.js';
 export * from './wallet.js';
 export * from './printers.js';

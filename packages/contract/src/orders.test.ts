@@ -4,10 +4,10 @@ import {
   canMove,
   nextFulfilment,
   ORDER_STATUSES,
-  orderFilter,
   type OrderActor,
   type OrderStatus,
-} from './orders.js';
+} from './order-fields.js';
+import { orderFilter } from './orders.js';
 
 /**
  * PRODUCT.md §5's table, written out again by hand: every (from, to, actor) not listed here must be

@@ -2,83 +2,19 @@ import { z } from 'zod';
 import { freshness, speciesSchema } from './auctions.js';
 import { buyerRecord } from './market.js';
 import { LOCALES, TEXT_MAX_LENGTH } from './constants.js';
-import { cancelReason, ORDER_STATUSES, orderStatus, type OrderStatus } from './order-status.js';
+import {
+  EXPORT_FORMATS,
+  FULFILMENT_STATUSES,
+  ORDER_PERIODS,
+  ORDER_TABS,
+  type OrderPeriod,
+} from './order-fields.js';
+import { cancelReason, orderStatus } from './order-status.js';
 
 export * from './order-status.js';
 
-/** Who moves an order: the buyer pays, the merchant fulfils or cancels, the deadline job charges or cancels. */
-export type OrderActor = 'buyer' | 'merchant' | 'system';
-
-/**
- * The state machine of PRODUCT.md §5, declared once: the server enforces it, the app offers only
- * the moves it allows. Every pair not listed is refused.
- */
-export const ORDER_TRANSITIONS: readonly {
-  from: OrderStatus;
-  to: OrderStatus;
-  by: readonly OrderActor[];
-}[] = [
-  // The system charges the buyer's wallet at the payment deadline (PRODUCT.md §4a).
-  { from: 'pending_payment', to: 'paid', by: ['buyer', 'system'] },
-  { from: 'pending_payment', to: 'canceled', by: ['system', 'merchant'] },
-  { from: 'paid', to: 'ready_for_pickup', by: ['merchant'] },
-  { from: 'ready_for_pickup', to: 'in_transit', by: ['merchant'] },
-  { from: 'in_transit', to: 'completed', by: ['merchant'] },
-  { from: 'paid', to: 'canceled_refunded', by: ['merchant'] },
-  { from: 'ready_for_pickup', to: 'canceled_refunded', by: ['merchant'] },
-];
-
-export function canMove(from: OrderStatus, to: OrderStatus, by: OrderActor): boolean {
-  return ORDER_TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(by));
-}
-
-/** The merchant's fulfilment steps: Ready for Pickup, Handed to Driver, Mark Completed. */
-export const FULFILMENT_STATUSES = ['ready_for_pickup', 'in_transit', 'completed'] as const;
 export const fulfilmentStatus = z.enum(FULFILMENT_STATUSES, { error: 'BAD_REQUEST' });
-export type FulfilmentStatus = z.infer<typeof fulfilmentStatus>;
-
-/** The fulfilment step the merchant may take from `from`, if any. */
-export function nextFulfilment(from: OrderStatus): FulfilmentStatus | null {
-  return FULFILMENT_STATUSES.find((to) => canMove(from, to, 'merchant')) ?? null;
-}
-
-/** What the merchant's Cancel does from `from`: a plain cancel when unpaid, cancel-and-refund when paid. */
-export function cancelTarget(from: OrderStatus): OrderStatus | null {
-  if (canMove(from, 'canceled', 'merchant')) return 'canceled';
-  if (canMove(from, 'canceled_refunded', 'merchant')) return 'canceled_refunded';
-  return null;
-}
-
-/** Statuses at which the buyer has paid and the money has not gone back. */
-export const PAID_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'ready_for_pickup',
-  'in_transit',
-  'completed',
-];
-
-/** PRODUCT.md §5's tabs. */
-export const ORDER_TABS = [
-  'all',
-  'to_pay',
-  'paid',
-  'to_ship',
-  'in_transit',
-  'completed',
-  'canceled',
-] as const;
 export const orderTab = z.enum(ORDER_TABS, { error: 'BAD_REQUEST' });
-export type OrderTab = z.infer<typeof orderTab>;
-
-export const TAB_STATUSES: Record<OrderTab, readonly OrderStatus[]> = {
-  all: ORDER_STATUSES,
-  to_pay: ['pending_payment'],
-  paid: ['paid'],
-  to_ship: ['ready_for_pickup'],
-  in_transit: ['in_transit'],
-  completed: ['completed'],
-  canceled: ['canceled', 'canceled_refunded'],
-};
 
 export const PAYOUT_STATUSES = ['pending', 'scheduled', 'completed'] as const;
 export const payoutStatus = z.enum(PAYOUT_STATUSES);
@@ -142,10 +78,7 @@ const day = () =>
     .regex(DAY, 'INVALID_DATE')
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'INVALID_DATE');
 
-/** Date filter of the orders list: Today, 7d, 30d (days in Asia/Kuala_Lumpur) or a custom range. */
-export const ORDER_PERIODS = ['all', 'today', '7d', '30d', 'custom'] as const;
 export const orderPeriod = z.enum(ORDER_PERIODS, { error: 'BAD_REQUEST' });
-export type OrderPeriod = z.infer<typeof orderPeriod>;
 
 const orderFilterFields = z.object({
   tab: orderTab.default('all'),
@@ -187,8 +120,6 @@ export const orderListQuery = orderFilterFields
   })
   .superRefine(checkRange);
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const orderExportQuery = orderFilterFields
   .extend({
     format: z.enum(EXPORT_FORMATS, { error: 'BAD_REQUEST' }).default('csv'),

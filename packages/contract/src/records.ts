@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type OrderStatus, PAID_STATUSES } from './orders.js';
+import { type OrderStatus, PAID_STATUSES } from './order-fields.js';
 
 /**
  * Business records (spec §2, #/pages/profile/business-records): the merchant's sales per Kuala
