@@ -52,12 +52,15 @@ const PUBLIC_PAGES = [
 ].map(src);
 
 /**
- * The chunks of the first screens: the app's shell (main.tsx, one file beside the boot), home and
- * the live events every signed-in page starts, each holding its modules and what it alone
- * imports (antd-mobile's components, icons, the features' queries), instead of some fifty files
- * of 1-2 KB that a phone fetched six at a time. What the public pages (sign-in) share with home
- * comes as one chunk of its own, so sign-in never loads home's. Each group takes its modules'
- * dependencies too, those no earlier group took, so no chunk imports a later one (no cycles).
+ * The chunks of the first screens, instead of some fifty files of 1-2 KB that a phone fetched six
+ * at a time: the app's shell (main.tsx, one file beside the boot), with what the public pages
+ * (sign-in) share with the signed-in first screens, which both load anyway; and one chunk for
+ * what a signed-in first page needs besides: home, the live events every signed-in page starts
+ * and the data the boot prefetches, with what they alone import (antd-mobile's components, icons,
+ * the features' queries). Home thus loads one chunk and its CSS beside the shell's, one wave with
+ * the page's data; a signed-in page opened straight from its link loads home's code too (6 KB
+ * gzip), which home's later tabs then have. Each group takes its modules' dependencies too, those
+ * no earlier group took, so no chunk imports a later one (no cycles).
  */
 function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
   let chunkOf: Map<string, string> | undefined;
@@ -69,31 +72,12 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       const visitor = staticClosure(ctx, PUBLIC_PAGES);
       // The data a signed-in first page prefetches (boot.ts) comes with the live events' queries.
       const live = staticClosure(ctx, [src('app/liveEvents.ts'), src('app/prefetch.ts')]);
-      const homePage = src('app/pages/HomePage.tsx');
-      const home = staticClosure(ctx, [homePage]);
-      // What home shares with the rest of the app (the list's pull to refresh, tabs, the order
-      // status tags, antd-mobile's inner parts): a module of home's that a module outside it
-      // imports, and what that one imports. A page opened straight from its link, or a sheet's
-      // lazy chunk, loads that, not all of home.
-      const importedOutside = [...home].filter((m) => {
-        if (m === homePage) return false;
-        const info = ctx.getModuleInfo(m);
-        return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(
-          (importer) => !home.has(importer),
-        );
-      });
-      const elsewhere = staticClosure(ctx, importedOutside);
+      const home = staticClosure(ctx, [src('app/pages/HomePage.tsx')]);
       for (const m of app) if (!boot.has(m)) chunkOf.set(m, 'app');
       for (const m of [...live, ...home]) {
         if (boot.has(m) || chunkOf.has(m) || MOTION.test(m)) continue;
-        const group = visitor.has(m)
-          ? 'shared'
-          : live.has(m)
-            ? 'liveEvents'
-            : elsewhere.has(m)
-              ? 'signedIn'
-              : 'HomePage';
-        chunkOf.set(m, group);
+        // What sign-in shares with them goes with the shell: sign-in never loads home's chunk.
+        chunkOf.set(m, visitor.has(m) ? 'app' : 'signedIn');
       }
     }
     return chunkOf.get(id) === group ? group : null;
@@ -125,12 +109,9 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       priority: 7,
     },
     { name: name('app'), debugName: 'app', priority: 6 },
-    { name: name('shared'), debugName: 'shared', priority: 5 },
-    { name: name('liveEvents'), debugName: 'liveEvents', priority: 4 },
     // Animation and gestures (pull to refresh, popups, swipes) for every route that needs them.
     { name: 'motion', test: MOTION, priority: 3 },
     { name: name('signedIn'), debugName: 'signedIn', priority: 2 },
-    { name: name('HomePage'), debugName: 'HomePage', priority: 1 },
   ];
 }
 
