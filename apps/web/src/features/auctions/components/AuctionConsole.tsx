@@ -19,7 +19,6 @@ import {
   dashboardQueryOptions,
   useDeleteAuction,
 } from '../api';
-import styles from './console.module.css';
 import { Countdown } from '../../../lib/ui/Countdown';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { SearchField } from '../../../lib/ui/SearchField';
@@ -27,6 +26,10 @@ import states from '../../../lib/ui/PageMessage.module.css';
 import { StatusTag } from './StatusTag';
 import { useConfirm } from '../../../lib/ui/useConfirm';
 import { sameWords } from '../../../lib/text';
+// Last: its rules restyle the components above (the search bar's height and background) with
+// the same specificity as theirs, so they must come after theirs in the stylesheet, which holds
+// a chunk's CSS in the order its modules are imported.
+import styles from './console.module.css';
 
 /**
  * Home's figures (spec §2 "Dashboard", PRODUCT.md §4a): live auctions, total bid sales, total sales,
