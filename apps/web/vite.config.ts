@@ -26,6 +26,9 @@ const TAX_TABLES = /[\\/]packages[\\/]contract[\\/]src[\\/](tax-codes|tax-fields
 /** The store's limits, documents and map links, which the store pages read without the schemas. */
 const STORE_FIELDS = /[\\/]packages[\\/]contract[\\/]src[\\/]store-fields\.ts$/;
 
+/** Stylesheets, CSS modules included: the signed-in first screens' go into the shell's CSS. */
+const STYLES = /\.css(\?|$)/;
+
 /** antd-mobile's animation and gestures: pull to refresh, popups, swipes. */
 const MOTION = /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/;
 
@@ -57,10 +60,13 @@ const PUBLIC_PAGES = [
  * (sign-in) share with the signed-in first screens, which both load anyway; and one chunk for
  * what a signed-in first page needs besides: home, the live events every signed-in page starts
  * and the data the boot prefetches, with what they alone import (antd-mobile's components, icons,
- * the features' queries). Home thus loads one chunk and its CSS beside the shell's, one wave with
- * the page's data; a signed-in page opened straight from its link loads home's code too (6 KB
- * gzip), which home's later tabs then have. Each group takes its modules' dependencies too, those
- * no earlier group took, so no chunk imports a later one (no cycles).
+ * the features' queries). Their styles go with the shell's CSS (2.6 KB gzip more for sign-in,
+ * fetched beside the app's 155 KB of JS), so home loads one chunk beside the shell's, one wave
+ * with the page's data; a signed-in page opened straight from its link loads home's code too
+ * (6 KB gzip), which home's later tabs then have. Each group takes its modules' dependencies
+ * too, those no earlier group took, so no chunk imports a later one (no cycles). A module's CSS
+ * lands in its chunk's file in import order: a module restyling a component imports its own
+ * styles after the component (AuctionConsole).
  */
 function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
   let chunkOf: Map<string, string> | undefined;
@@ -77,7 +83,7 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       for (const m of [...live, ...home]) {
         if (boot.has(m) || chunkOf.has(m) || MOTION.test(m)) continue;
         // What sign-in shares with them goes with the shell: sign-in never loads home's chunk.
-        chunkOf.set(m, visitor.has(m) ? 'app' : 'signedIn');
+        chunkOf.set(m, visitor.has(m) || STYLES.test(m) ? 'app' : 'signedIn');
       }
     }
     return chunkOf.get(id) === group ? group : null;
