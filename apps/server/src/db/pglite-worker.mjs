@@ -134,6 +134,7 @@ async function runStatement(text, params = [], autocommit, again = false) {
   const code = errorIn(executed)?.code;
   if (code === '0A000' || code === '26000') {
     statements.delete(text);
+    closes.push(serialize.close({ type: 'S', name: statement.name }));
     if (autocommit && !again) return runStatement(text, params, autocommit, true);
   }
   if (autocommit) await pg.syncToFs();
