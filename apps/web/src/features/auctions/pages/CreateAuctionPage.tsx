@@ -18,6 +18,7 @@ import { lotDetailPath, PATHS } from '../../../lib/paths';
 import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { useMerchantInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { Notice } from '../../../lib/ui/Notice';
 import { boatsQueryOptions, lotQueryOptions, useCreateAuction } from '../api';
 import { type ChangeKind, LotCard } from '../components/LotCard';
@@ -234,18 +235,12 @@ function AuctionForm({
     else toast(t('messages.saveFailed'), 'fail');
   };
 
-  // Set while Publish waits for the schema, so that a second press does not publish twice.
-  const checking = useRef(false);
+  const checks = useChecksForSubmit(lotChecks);
   const publish = async () => {
-    if (!uploadsDone() || checking.current) return;
-    let checks = lotChecks.loaded();
-    if (!checks) {
-      checking.current = true;
-      checks = await lotChecks.load().catch((error: unknown) => void showError(error));
-      checking.current = false;
-      if (!checks) return;
-    }
-    const result = checks.validateLots(lots);
+    if (!uploadsDone()) return;
+    const loaded = await checks.forSubmit();
+    if (!loaded) return;
+    const result = loaded.validateLots(lots);
     if (!result.ok) {
       showErrors(result.errors);
       if (result.formError) toast(t(`errors.${result.formError}`));
@@ -273,11 +268,7 @@ function AuctionForm({
   };
 
   return (
-    <div
-      className={styles.screen}
-      ref={formRef}
-      onFocus={() => void lotChecks.load().catch(() => {})}
-    >
+    <div className={styles.screen} ref={formRef} onFocus={checks.preload}>
       {merchant?.businessStatus === 'verified' ? null : (
         <Notice tone="warning" role="note">
           {t('errors.NOT_VERIFIED')}

@@ -9,9 +9,11 @@ import Input from 'antd-mobile/es/components/input';
 import TextArea from 'antd-mobile/es/components/text-area';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/errors';
+import { lazyModule } from '../../../lib/lazyModule';
+import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { Field, FieldError } from '../../../lib/ui/Field';
@@ -21,7 +23,7 @@ import { type ProfileErrors, profileErrorsOf, type ProfileValues, profileValuesO
 import styles from './store.module.css';
 
 /** The contract's schema for the profile, with zod: loaded when the editor is first focused. */
-const loadStoreChecks = () => import('../storeChecks');
+const storeChecks = lazyModule(() => import('../storeChecks'));
 
 /**
  * The description and the announcements, in a sheet over the store page. A refused save keeps
@@ -60,15 +62,12 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
     setErrors(({ description }) => (description ? { description } : {}));
   };
 
-  // Set while Save waits for the schema, so that a second press does not save twice.
-  const checking = useRef(false);
+  const checks = useChecksForSubmit(storeChecks);
   const submit = async () => {
-    if (save.isPending || checking.current) return;
-    checking.current = true;
-    const checks = await loadStoreChecks().catch((error: unknown) => void showError(error));
-    checking.current = false;
-    if (!checks) return;
-    const check = checks.checkProfile(values);
+    if (save.isPending) return;
+    const loaded = await checks.forSubmit();
+    if (!loaded) return;
+    const check = loaded.checkProfile(values);
     if (!check.ok) {
       setErrors(check.errors);
       return;
@@ -98,7 +97,7 @@ export function ProfileEditor({ store, onClose }: { store: StoreProfile; onClose
         role="dialog"
         aria-labelledby={headingId}
         noValidate
-        onFocus={() => void loadStoreChecks().catch(() => {})}
+        onFocus={checks.preload}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();

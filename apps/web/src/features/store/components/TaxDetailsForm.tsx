@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import type { FieldCodes } from '../../../lib/form';
 import { useFieldForm } from '../../../lib/form';
-import { showError } from '../../../lib/errors';
+import { lazyModule } from '../../../lib/lazyModule';
+import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';
@@ -32,7 +33,7 @@ import { StateField } from './StateField';
 import styles from './tax.module.css';
 
 /** The contract's schema for the details, with zod: loaded when the form is first focused. */
-const loadTaxChecks = () => import('../taxChecks');
+const taxChecks = lazyModule(() => import('../taxChecks'));
 
 /** Room for the spaces a merchant may type in a number; the contract takes them out. */
 const NUMBER_MAX_LENGTH = 30;
@@ -70,9 +71,9 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
   /** Each of `fields` shows what is wrong with it in `next`, or nothing; the rest keep theirs. */
   const judge = async (fields: readonly TaxFormField[], next: TaxValues = values) => {
     // Offline: Save says so, and checks everything once the schema is here.
-    const checks = await loadTaxChecks().catch(() => null);
-    if (!checks) return;
-    const check = checks.checkTaxDetails(next);
+    const loaded = await taxChecks.load().catch(() => null);
+    if (!loaded) return;
+    const check = loaded.checkTaxDetails(next);
     const found: FieldCodes<TaxFormField> = check.ok ? {} : check.errors;
     setErrors((current) => {
       const updated = { ...current };
@@ -126,15 +127,12 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
     if (!on) void judge(['sstNumber'], { ...values, sstRegistered: false });
   };
 
-  // Set while Save waits for the schema, so that a second press does not save twice.
-  const checking = useRef(false);
+  const checks = useChecksForSubmit(taxChecks);
   const submit = async () => {
-    if (save.isPending || checking.current) return;
-    checking.current = true;
-    const checks = await loadTaxChecks().catch((error: unknown) => void showError(error));
-    checking.current = false;
-    if (!checks) return;
-    const check = checks.checkTaxDetails(values);
+    if (save.isPending) return;
+    const loaded = await checks.forSubmit();
+    if (!loaded) return;
+    const check = loaded.checkTaxDetails(values);
     if (!check.ok) {
       showErrors(check.errors);
       return;
@@ -156,7 +154,7 @@ export function TaxDetailsForm({ details }: { details: StoreTaxDetails }) {
       ref={formRef}
       className={styles.form}
       noValidate
-      onFocus={() => void loadTaxChecks().catch(() => {})}
+      onFocus={checks.preload}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

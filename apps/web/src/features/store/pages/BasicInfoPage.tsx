@@ -2,12 +2,13 @@ import { STORE_ADDRESS_MAX_LENGTH, STORE_NAME_MAX_LENGTH, type StoreProfile } fr
 import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, showError } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import { useFieldForm } from '../../../lib/form';
 import { lazyModule } from '../../../lib/lazyModule';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';
+import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';
 import { PageMessage } from '../../../lib/ui/PageMessage';
@@ -35,18 +36,12 @@ function BasicInfoForm({ store }: { store: StoreProfile }) {
   const { values, set } = form;
   const errorOf = form.errorText;
 
-  // Set while Save waits for the schema, so that a second press does not save twice.
-  const checking = useRef(false);
+  const checks = useChecksForSubmit(storeChecks);
   const submit = async () => {
-    if (save.isPending || uploading || checking.current) return;
-    let checks = storeChecks.loaded();
-    if (!checks) {
-      checking.current = true;
-      checks = await storeChecks.load().catch((error: unknown) => void showError(error));
-      checking.current = false;
-      if (!checks) return;
-    }
-    const input = form.check(checks.checkBasicInfo);
+    if (save.isPending || uploading) return;
+    const loaded = await checks.forSubmit();
+    if (!loaded) return;
+    const input = form.check(loaded.checkBasicInfo);
     if (input === null) return;
     save.mutate(input, {
       onSuccess: () => toast(t('success.savedSuccessfully'), 'success'),
@@ -58,7 +53,7 @@ function BasicInfoForm({ store }: { store: StoreProfile }) {
     <form
       className={styles.card}
       noValidate
-      onFocus={() => void storeChecks.load().catch(() => {})}
+      onFocus={checks.preload}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
