@@ -519,7 +519,30 @@ const liveLotPageQuery = (name: string, after: SQL | undefined) =>
   prepared(name, (tx) =>
     tx
       .select({
-        lot: lots,
+        // What a buyer's card shows (lotFacts), not the whole row: each field is decoded, and
+        // five of the row's are timestamps.
+        lot: {
+          id: lots.id,
+          auctionId: lots.auctionId,
+          name: lots.name,
+          species: lots.species,
+          freshness: lots.freshness,
+          harbor: lots.harbor,
+          landedAt: lots.landedAt,
+          quantity: lots.quantity,
+          startPrice: lots.startPrice,
+          buyoutPrice: lots.buyoutPrice,
+          description: lots.description,
+          noteSize: lots.noteSize,
+          noteIcing: lots.noteIcing,
+          notePackaging: lots.notePackaging,
+          status: lots.status,
+          publishedAt: lots.publishedAt,
+          endsAt: lots.endsAt,
+          endedAt: lots.endedAt,
+          endReason: lots.endReason,
+          boatNumber: lots.boatNumber,
+        },
         storeName: stores.name,
         figures: buyerFiguresJson(sql.placeholder('buyerId')),
         media: lotMediaJson,

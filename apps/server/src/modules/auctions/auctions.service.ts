@@ -688,7 +688,31 @@ export function createAuctionService({
 export type AuctionService = ReturnType<typeof createAuctionService>;
 
 /** What merchants and buyers both see of a lot. */
-export function lotFacts(lot: LotRow, media: MediaItem[], now: Date) {
+/** The lot's fields lotFacts reads: a buyer's page selects only these. */
+export type LotFactsRow = Pick<
+  LotRow,
+  | 'id'
+  | 'auctionId'
+  | 'name'
+  | 'species'
+  | 'freshness'
+  | 'harbor'
+  | 'landedAt'
+  | 'quantity'
+  | 'startPrice'
+  | 'buyoutPrice'
+  | 'description'
+  | 'noteSize'
+  | 'noteIcing'
+  | 'notePackaging'
+  | 'status'
+  | 'publishedAt'
+  | 'endsAt'
+  | 'endedAt'
+  | 'endReason'
+>;
+
+export function lotFacts(lot: LotFactsRow, media: MediaItem[], now: Date) {
   return {
     id: lot.id,
     auctionId: lot.auctionId,

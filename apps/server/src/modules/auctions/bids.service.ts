@@ -24,6 +24,7 @@ import {
   type AuctionService,
   ladderOf,
   lotFacts,
+  type LotFactsRow,
   lotStatusAt,
   type StandingBid,
   winningQuantities,
@@ -171,7 +172,7 @@ export function createBidService({
   }
 
   function buyerView(
-    lot: LotRow,
+    lot: LotFactsRow & Pick<LotRow, 'boatNumber'>,
     storeName: string | null,
     figures: BuyerLotFigures,
     media: ReturnType<typeof mediaItemOf>[],
