@@ -246,10 +246,12 @@ const standingBidsWithRecordsQuery = prepared('standing_bids_with_records', (tx)
     })
     .from(bids)
     .innerJoin(accounts, eq(accounts.id, bids.buyerId))
-    .where(and(eq(bids.lotId, sql.placeholder('lotId')), isNull(bids.supersededAt))),
+    .where(and(eq(bids.lotId, sql.placeholder('lotId')), isNull(bids.supersededAt)))
+    // Rank order (award.ts rankBids), so that the ranking's sort finds them sorted.
+    .orderBy(desc(bids.price), asc(bids.createdAt), asc(bids.seq)),
 );
 
-/** A lot's standing bids with the buyers' phones and records, in no set order: its ladder. */
+/** A lot's standing bids with the buyers' phones and records, best first: its ladder. */
 export async function standingBidsWithRecords(tx: Tx, lotId: string) {
   return standingBidsWithRecordsQuery(tx).execute({ lotId });
 }

@@ -51,15 +51,24 @@ export type StandingBid = { bid: Omit<BidRow, 'lotId' | 'supersededAt'>; buyerPh
 export const lotStatusAt = (lot: Pick<LotRow, 'status' | 'endsAt'>, now: Date): LotStatus =>
   lot.status === 'live' && lot.endsAt > now ? 'live' : 'ended';
 
+/** A standing bid in rank order, with the kg it wins now (live) or won (awarded). */
+type Ranked<S extends StandingBid> = { entry: S; bid: S['bid']; quantity: number };
+
 /**
  * The standing bids best first, each with the kg it wins if the lot ended now (live) or the kg it
  * won (awarded).
  */
-function rankedAward(lot: Pick<LotRow, 'status' | 'quantity'>, standing: readonly StandingBid[]) {
+function rankedAward<S extends StandingBid>(
+  lot: Pick<LotRow, 'status' | 'quantity'>,
+  standing: readonly S[],
+): Ranked<S>[] {
+  const entryOf = new Map(standing.map((s) => [s.bid, s]));
   const bids = standing.map((s) => s.bid);
-  return lot.status === 'ended'
-    ? rankBids(bids).map((bid) => ({ bid, quantity: bid.awardedQuantity ?? 0 }))
-    : allocate(bids, lot.quantity);
+  const ranked =
+    lot.status === 'ended'
+      ? rankBids(bids).map((bid) => ({ bid, quantity: bid.awardedQuantity ?? 0 }))
+      : allocate(bids, lot.quantity);
+  return ranked.map(({ bid, quantity }) => ({ entry: entryOf.get(bid) as S, bid, quantity }));
 }
 
 /** The kg each standing bid wins now (live) or won (awarded), by bid id. */
@@ -70,26 +79,27 @@ export function winningQuantities(
   return new Map(rankedAward(lot, standing).map(({ bid, quantity }) => [bid.id, quantity]));
 }
 
-/** The ladder as the lot detail shows it: best first, buyers masked. */
-export function ladderOf(lot: LotRow, standing: readonly StandingBid[]): BidEntry[] {
-  const phoneOf = new Map(standing.map((s) => [s.bid.id, s.buyerPhone]));
-  return rankedAward(lot, standing).map(({ bid, quantity }) => ({
-    id: bid.id,
-    buyer: maskMalaysianMobile(phoneOf.get(bid.id) ?? ''),
-    quantity: bid.quantity,
-    price: bid.price,
-    amount: amountOf(bid.quantity, bid.price),
-    at: bid.createdAt.toISOString(),
-    winningQuantity: quantity,
-  }));
-}
+/** A rung of the ladder as the lot detail shows it, its buyer masked. */
+const ladderEntry = ({ entry, bid, quantity }: Ranked<StandingBid>): BidEntry => ({
+  id: bid.id,
+  buyer: maskMalaysianMobile(entry.buyerPhone),
+  quantity: bid.quantity,
+  price: bid.price,
+  amount: amountOf(bid.quantity, bid.price),
+  at: bid.createdAt.toISOString(),
+  winningQuantity: quantity,
+});
 
-/** Amount and fee of what the standing bids win now (live) or won (ended). */
-function settlementOf(lot: LotRow, standing: readonly StandingBid[], feeBps: number) {
+/** The ladder as the lot detail shows it: best first, buyers masked. */
+export const ladderOf = (lot: LotRow, standing: readonly StandingBid[]): BidEntry[] =>
+  rankedAward(lot, standing).map(ladderEntry);
+
+/** Amount and fee of what the ranked standing bids win now (live) or won (ended). */
+function settlementOf(lot: LotRow, ranked: readonly Ranked<StandingBid>[], feeBps: number) {
   if (lot.status === 'ended') return { amount: lot.awardedAmount, fee: lot.awardedFee };
   let amount = 0;
   let fee = 0;
-  for (const { bid, quantity } of rankedAward(lot, standing)) {
+  for (const { bid, quantity } of ranked) {
     const a = amountOf(quantity, bid.price);
     amount += a;
     fee += feeOf(a, feeBps);
@@ -466,12 +476,10 @@ export function createAuctionService({
     }
     const recordOf = (buyerId: string) => records.get(buyerId) ?? NO_RECORD;
     const media = row.media.map(mediaItemOf);
-    const bidderOf = new Map(standing.map((s) => [s.bid.id, s.bid.buyerId]));
-    const bidsShown = ladderOf(lot, standing).map((b) => ({
-      ...b,
-      record: recordOf(bidderOf.get(b.id) ?? ''),
-    }));
-    const settlement = settlementOf(lot, standing, feeBps);
+    // Ranked once, for the ladder and the settlement.
+    const ranked = rankedAward(lot, standing);
+    const bidsShown = ranked.map((r) => ({ ...ladderEntry(r), record: recordOf(r.bid.buyerId) }));
+    const settlement = settlementOf(lot, ranked, feeBps);
     let award: LotAward | null = null;
     if (ended) {
       const shown = winners.map((w) => ({
