@@ -1,5 +1,4 @@
-import { PAGE_LOADERS, PUBLIC_PATHS } from './app/pageLoaders';
-import { PATHS } from './lib/paths';
+import { landingPath, PAGE_LOADERS } from './app/pageLoaders';
 import { storedMerchantInfo } from './lib/merchantInfo';
 import { LOCALE_LOADERS, storedLocale } from './locales/load';
 
@@ -18,12 +17,8 @@ LOCALE_LOADERS[storedLocale()]().catch(ignore);
 
 const [hashPath = '', search = ''] = location.hash.replace(/^#/, '').split('?');
 const signedIn = storedMerchantInfo() !== null;
-// Where the router's guards will land (RootLayout): unknown paths go home, a protected page
-// without a session to sign-in, sign-in with one home.
-let path: string = hashPath in PAGE_LOADERS ? hashPath : PATHS.home;
-if (!signedIn && !PUBLIC_PATHS.has(path)) path = PATHS.login;
-if (signedIn && path === PATHS.login) path = PATHS.home;
-PAGE_LOADERS[path as keyof typeof PAGE_LOADERS]().catch(ignore);
+const path = landingPath(hashPath, signedIn);
+PAGE_LOADERS[path]().catch(ignore);
 if (signedIn) {
   import('./app/prefetch').then(
     ({ prefetchRoute }) => prefetchRoute(path, new URLSearchParams(search)),

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyComponent } from '../lib/ui/lazyComponent';
+import { type LazyComponent, lazyComponent } from '../lib/ui/lazyComponent';
 
 /** Query parameters of the route, passed to every page as props (spec §2). */
 export interface PageProps {
@@ -9,4 +9,4 @@ export interface PageProps {
 /** Every page is its own chunk (spec §2: pages load on demand): see lazyComponent. */
 export const lazyPage = (
   load: () => Promise<{ default: ComponentType<PageProps> }>,
-): ComponentType<PageProps> => lazyComponent(load);
+): LazyComponent<PageProps> => lazyComponent(load);

@@ -64,3 +64,18 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   PATHS.terms,
   PATHS.privacy,
 ]);
+
+type PagePath = keyof typeof PAGE_LOADERS;
+const isPagePath = (path: string): path is PagePath => path in PAGE_LOADERS;
+
+/**
+ * Where the router's guards will land a hash path (RootLayout): unknown paths go home, a protected
+ * page without a session to sign-in, sign-in with one home. The boot and the app's first render
+ * both ask it, before the router runs.
+ */
+export function landingPath(hashPath: string, signedIn: boolean): PagePath {
+  let path: PagePath = isPagePath(hashPath) ? hashPath : PATHS.home;
+  if (!signedIn && !PUBLIC_PATHS.has(path)) path = PATHS.login;
+  if (signedIn && path === PATHS.login) path = PATHS.home;
+  return path;
+}

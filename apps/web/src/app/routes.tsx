@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
 import type en from '../locales/en.json';
 import { PATHS } from '../lib/paths';
+import type { LazyComponent } from '../lib/ui/lazyComponent';
 import { lazyPage, type PageProps } from './lazyPage';
 import { PAGE_LOADERS, PUBLIC_PATHS } from './pageLoaders';
 
@@ -16,7 +16,7 @@ export interface AppRoute {
   path: string;
   /** Key under `nav.` for the bar title; home shows the app name instead. */
   title: NavTitle | ((query: Record<string, string>) => NavTitle);
-  page: ComponentType<PageProps>;
+  page: LazyComponent<PageProps>;
   bar?: BarStyle;
   /** Reachable without `merchantInfo`. */
   public?: boolean;
@@ -137,4 +137,9 @@ export const TABS: { key: TabKey; path: string }[] = [
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname);
+}
+
+/** The page a route path draws: its chunk loaded, to draw it in the app's first render. */
+export function whenPageLoaded(path: string): Promise<void> {
+  return ROUTES.find((route) => route.path === path)?.page.whenLoaded() ?? Promise.resolve();
 }

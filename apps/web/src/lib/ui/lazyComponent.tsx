@@ -43,8 +43,15 @@ function LoadError({
   );
 }
 
-/** A component whose code loads on demand, and can be asked to start loading earlier. */
-export type LazyComponent<P> = ComponentType<P> & { preload: () => void };
+/**
+ * A component whose code loads on demand, and can be asked to start loading earlier (`preload`),
+ * or waited for: `whenLoaded` starts the load too, and settles once the code is here or has
+ * failed (never rejects; the component then shows the failure).
+ */
+export type LazyComponent<P> = ComponentType<P> & {
+  preload: () => void;
+  whenLoaded: () => Promise<void>;
+};
 
 /**
  * A component whose code is a chunk of its own (a page, a sheet's form), loaded when it first
@@ -92,5 +99,10 @@ export function lazyComponent<P extends object>(
   return Object.assign(Lazy, {
     // A failed early load is not an error yet: the render tries again and shows it.
     preload: () => void start().catch(() => {}),
+    whenLoaded: () =>
+      start().then(
+        () => {},
+        () => {},
+      ),
   });
 }
