@@ -104,10 +104,14 @@ test('home, signed in: one wave of six scripts at most, no zod, each of its data
   // The boot, Rolldown's runtime, the app, the signed-in first screens and the language.
   expect(scripts.length).toBeLessThanOrEqual(6);
   expect(scripts.map((s) => path(s.url)).filter((p) => /\/zod-/.test(p))).toEqual([]);
-  // Prefetched by the boot beside the chunks; the page's own queries find them, none asks again.
+  // Prefetched by the boot beside the chunks; the page's own queries find them, none asks again
+  // before the live events' stream opens (after the first paint), which then asks once more for
+  // what arrived before it, to miss no event in between.
+  const stream = requests.findIndex((url) => path(url) === '/api/events');
+  expect(stream, 'the live events').toBeGreaterThan(0);
   for (const api of ['/api/me', '/api/store', '/api/dashboard', '/api/auctions']) {
     expect(
-      requests.filter((url) => path(url) === api),
+      requests.slice(0, stream).filter((url) => path(url) === api),
       api,
     ).toHaveLength(1);
   }

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigationType, useSearchParams } fro
 import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
 import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
+import { afterNextPaint } from '../lib/afterNextPaint';
 import { trackNavigation } from './history';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
@@ -42,22 +43,28 @@ export function RootLayout() {
   // On start (and when the tab comes back) a signed-in merchant's profile is refreshed quietly.
   useQuery({ ...meQueryOptions(), enabled: merchantInfo !== null });
 
-  // One live event stream per signed-in merchant, for as long as the app runs.
+  // One live event stream per signed-in merchant, for as long as the app runs. Opened once the
+  // first screen has painted: a request before it only competes with the page's own (home's
+  // greeting is painted from local storage, its data asked for by the boot). What the page
+  // fetched before the stream opened is caught up then (liveEvents.ts).
   const merchantId = merchantInfo?.id;
   useEffect(() => {
     if (!merchantId) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    import('./liveEvents').then(
-      ({ startLiveEvents }) => {
-        if (!cancelled) stop = startLiveEvents(queryClient);
-      },
-      () => {
-        // Without the stream (its code failed to load) pages still refresh on focus and reload.
-      },
-    );
+    const cancelWait = afterNextPaint(() => {
+      import('./liveEvents').then(
+        ({ startLiveEvents }) => {
+          if (!cancelled) stop = startLiveEvents(queryClient);
+        },
+        () => {
+          // Without the stream (its code failed to load) pages still refresh on focus and reload.
+        },
+      );
+    });
     return () => {
       cancelled = true;
+      cancelWait();
       stop?.();
     };
   }, [merchantId, queryClient]);

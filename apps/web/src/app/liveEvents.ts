@@ -48,6 +48,17 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
       batch.push(event);
       timer ??= setTimeout(flush, BATCH_MS);
     },
+    // The stream opens after the first screen has painted (RootLayout), when its data may already
+    // be here: an answer that arrived before the stream did may lack an event committed in
+    // between, so those are asked again (the active ones; the others on their next use). Data
+    // still on its way or asked for later is newer than the stream, and left alone.
+    onFirstOpen: () => {
+      const openedAt = Date.now();
+      void queryClient.invalidateQueries(
+        { predicate: (query) => query.state.dataUpdatedAt < openedAt },
+        { cancelRefetch: false },
+      );
+    },
     onReconnect: () => {
       refreshAllLive(queryClient);
       refreshOrders(queryClient);

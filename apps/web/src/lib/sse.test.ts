@@ -42,15 +42,17 @@ function setup() {
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as const });
   const onMessage = vi.fn();
   const onReconnect = vi.fn();
+  const onFirstOpen = vi.fn();
   const close = openEventStream({
     url: '/api/events',
     onMessage,
     onReconnect,
+    onFirstOpen,
     EventSource: FakeSource as unknown as typeof EventSource,
     window: win as unknown as Window,
     document: doc as unknown as Document,
   });
-  return { win, doc, onMessage, onReconnect, close };
+  return { win, doc, onMessage, onReconnect, onFirstOpen, close };
 }
 
 beforeEach(() => {
@@ -71,6 +73,20 @@ describe('openEventStream', () => {
     latest().send('{"type":"bid"}');
     expect(onMessage).toHaveBeenCalledWith('{"type":"bid"}');
     expect(onReconnect).not.toHaveBeenCalled();
+  });
+
+  it('tells when the first stream opens, once: not on its own reconnects nor a replacement', () => {
+    const { onFirstOpen, onReconnect } = setup();
+    expect(onFirstOpen).not.toHaveBeenCalled();
+    latest().open();
+    expect(onFirstOpen).toHaveBeenCalledOnce();
+    latest().drop();
+    latest().open();
+    latest().fail();
+    vi.advanceTimersByTime(1_000);
+    latest().open();
+    expect(onFirstOpen).toHaveBeenCalledOnce();
+    expect(onReconnect).toHaveBeenCalledOnce();
   });
 
   it("leaves a dropped network to the browser's own retry", () => {

@@ -16,6 +16,11 @@ export interface EventStreamOptions {
    * delivered cannot be replayed by id, so refresh what they would have changed.
    */
   onReconnect?: () => void;
+  /**
+   * The first stream opened: from here on no event is missed; what was fetched before may
+   * already be behind one.
+   */
+  onFirstOpen?: () => void;
   /** The pause before the first retry, doubled on each failure up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -32,6 +37,7 @@ export function openEventStream({
   onMessage,
   resumeParam = 'lastEventId',
   onReconnect,
+  onFirstOpen,
   baseDelayMs = 1_000,
   maxDelayMs = 30_000,
   EventSource: Source = globalThis.EventSource,
@@ -57,6 +63,7 @@ export function openEventStream({
       failures = 0;
       // Later opens of the same source are the browser's own reconnects, replayed by its header.
       if (replacing && !opened) onReconnect?.();
+      else if (!replacing && !opened) onFirstOpen?.();
       opened = true;
     };
     current.onmessage = (event: MessageEvent<string>) => {
