@@ -46,15 +46,3 @@ void Promise.all([initI18n(), firstPage]).then(() => {
     );
   }
 });
-
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
-      // Without a service worker the app still works online.
-    });
-  };
-  // The boot imports this module, which may run after the page's load event has fired: the
-  // worker then registers at once (a listener added after the event is never called).
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register);
-}

@@ -3,9 +3,11 @@ import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/conf
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { afterNextPaint } from '../lib/afterNextPaint';
 import { antdLocales } from '../lib/antd-locales';
 import { isLocale } from '../locales/load';
 import { queryClient } from '../lib/queryClient';
+import { afterFirstPaint } from './afterFirstPaint';
 import { router } from './router';
 
 export function App() {
@@ -13,6 +15,7 @@ export function App() {
   const locale = antdLocales[isLocale(i18n.language) ? i18n.language : 'en'];
   // Imperative Toast and Dialog render outside the provider; they read the default config.
   useEffect(() => setDefaultConfig({ locale }), [locale]);
+  useEffect(() => afterNextPaint(afterFirstPaint), []);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale}>

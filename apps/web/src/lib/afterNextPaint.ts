@@ -1,7 +1,8 @@
 /**
  * Runs `run` once the browser has painted the next frame: a task queued from an animation frame
  * runs after that frame's paint. For work the first screen does not need (the live events'
- * stream, the icons), which would otherwise share its frame. Answers a cancel.
+ * stream, the manifest, the service worker), which would otherwise share its frame. Answers a
+ * cancel.
  */
 export function afterNextPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
