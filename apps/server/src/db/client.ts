@@ -122,7 +122,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // One process per data directory: a second one would write beside this one and lose writes.
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
-  // The server's PGlite runs on a thread of its own (pglite-thread.ts), the tests' in theirs.
+  // The server's PGlite runs on a thread of its own (pglite-thread.ts), the tests' in theirs. The
+  // thread's client is here as soon as the thread starts: it runs what it is sent once PGlite has
+  // opened, so the server sends its first statements while it builds the app.
   const booting: Promise<PGlite | PgliteThread> =
     thread && dataDir
       ? import('./pglite-thread.js').then(({ openPgliteThread }) => openPgliteThread(dataDir))
@@ -163,8 +165,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query(NOTIFY_EACH, [channel, payloads]);
     },
     async close() {
-      await client.close();
-      await unlock();
+      // A thread whose PGlite failed to open answers close() with that failure.
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
     },
   };
 }

@@ -20,6 +20,8 @@ export interface PgliteThread extends ThreadQueryable {
   close(): Promise<void>;
 }
 
+type ArrayTypes = { oid: number; typarray: number }[];
+
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
 /**
@@ -28,10 +30,14 @@ type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void
  * process every statement stopped the event loop (stalls of 160-230 ms under load, and its boot
  * ran after the app's modules had loaded); on its own thread it boots while they load, and runs
  * statements while the loop parses requests and writes answers.
+ *
+ * It takes statements at once, before PGlite has opened, and runs them when it has: the server
+ * sends its first ones (migrations, secrets) while it builds the app. A failure to open fails
+ * them, and every later call.
  */
-export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
+export function openPgliteThread(dataDir: string): PgliteThread {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir },
+    workerData: { dataDir, arrayTypes: ARRAY_TYPES },
   });
   const pending = new Map<number, Pending>();
   const listeners = new Map<number, { channel: string; onPayload: (payload: string) => void }>();
@@ -71,7 +77,13 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
   // PGlite's protocol parser and type parsers, to read the answers here (pglite-worker.mjs says
   // why); loaded while the thread boots.
   const reading = import('@electric-sql/pglite');
-  let reader: AnswerReader | null = null;
+  /** Made from the array types the thread sends as it opens, before any answer. */
+  let reader: Promise<AnswerReader> | null = null;
+  const readWith = (arrayTypes: ArrayTypes) => {
+    reader = reading.then((pglite) => answerReader(pglite, arrayTypes));
+    // A failed load fails the queries that read with it, not the process.
+    reader.catch(() => {});
+  };
   const onNotification = (channel: string, payload: string) => {
     for (const listener of listeners.values())
       if (listener.channel === channel) listener.onPayload(payload);
@@ -81,32 +93,34 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
     async (text: string, params: unknown[] = [], options: QueryOptions = {}) => {
       const answers = await call<Uint8Array[]>('query', { text, params, tx });
       if (!reader) throw new Error('the database thread is not open');
+      const read = await reader;
       try {
-        return reader(answers, options.rowMode, onNotification);
+        return read(answers, options.rowMode, onNotification);
       } catch (err) {
         throw Object.assign(err as Error, { query: text });
       }
     };
 
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (msg: Message) => {
-      if ('ready' in msg) {
-        opened = msg.ready;
-        if (msg.ready) resolve();
-        else reject(errorOf(msg.error));
-        return;
+  worker.on('message', (msg: Message) => {
+    if ('ready' in msg) {
+      opened = msg.ready;
+      if (msg.ready) {
+        readWith(msg.arrayTypes);
+      } else {
+        fail(errorOf(msg.error));
+        void worker.terminate();
       }
-      if ('notify' in msg) {
-        listeners.get(msg.notify)?.onPayload(msg.payload);
-        return;
-      }
-      const p = pending.get(msg.id);
-      if (!p) return;
-      pending.delete(msg.id);
-      if ('error' in msg && msg.error) p.reject(errorOf(msg.error));
-      else p.resolve('answers' in msg ? msg.answers : msg.result);
-    });
-    worker.once('exit', () => reject(failure ?? new Error('the database thread exited')));
+      return;
+    }
+    if ('notify' in msg) {
+      listeners.get(msg.notify)?.onPayload(msg.payload);
+      return;
+    }
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if ('error' in msg && msg.error) p.reject(errorOf(msg.error));
+    else p.resolve('answers' in msg ? msg.answers : msg.result);
   });
 
   const thread: PgliteThread = {
@@ -134,8 +148,8 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
       };
     },
     async refreshArrayTypes() {
-      await call('refreshArrayTypes');
-      await loadReader();
+      readWith(await call<ArrayTypes>('refreshArrayTypes'));
+      await reader;
     },
     async close() {
       closing = true;
@@ -146,27 +160,12 @@ export function openPgliteThread(dataDir: string): Promise<PgliteThread> {
       }
     },
   };
-  /** The reader of answers, with each array type's parser, as PGlite makes them when it opens. */
-  const loadReader = async () => {
-    const pglite = await reading;
-    reader ??= answerReader(pglite, []);
-    const { rows } = await thread.query(ARRAY_TYPES);
-    reader = answerReader(pglite, rows as { oid: number; typarray: number }[]);
-  };
-  return Promise.all([ready, reading]).then(
-    async () => {
-      await loadReader();
-      return thread;
-    },
-    async (err: unknown) => {
-      await worker.terminate();
-      throw err;
-    },
-  );
+  return thread;
 }
 
 type Message =
-  | { ready: boolean; error?: ErrorFields }
+  | { ready: true; arrayTypes: ArrayTypes }
+  | { ready: false; error?: ErrorFields }
   | { notify: number; payload: string }
   | { id: number; answers: Uint8Array[] }
   | { id: number; result?: unknown; error?: ErrorFields };

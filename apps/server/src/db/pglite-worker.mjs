@@ -22,12 +22,22 @@ const reply = (id, work) =>
       (err) => post({ id, error: describe(err) }),
     );
 
-// The other side sends nothing before it hears that the database is open.
+/** The array types, by the query the other side gives (ARRAY_TYPES): its parsers need them. */
+const arrayTypes = async () => (await pg.query(workerData.arrayTypes)).rows;
+
+// The other side sends its statements at once; they wait in this thread's port until the handler
+// below is added, after the database opened. 'ready' comes first, with the array types, so the
+// other side reads the answers that follow it without a round trip of its own for them.
 const pg = await PGlite.create({ dataDir: workerData.dataDir }).catch((err) => {
   post({ ready: false, error: describe(err) });
   return null;
 });
-if (pg) post({ ready: true });
+if (pg) {
+  await arrayTypes().then(
+    (rows) => post({ ready: true, arrayTypes: rows }),
+    (err) => post({ ready: false, error: describe(err) }),
+  );
+}
 
 /**
  * Statements run as PostgreSQL's named prepared statements: parsed and planned once, then only
@@ -218,7 +228,10 @@ parentPort.on('message', (msg) => {
       });
       return;
     case 'refreshArrayTypes':
-      void reply(msg.id, () => pg.refreshArrayTypes());
+      void reply(msg.id, async () => {
+        await pg.refreshArrayTypes();
+        return arrayTypes();
+      });
       return;
     case 'close':
       void reply(msg.id, () => pg.close());
