@@ -695,7 +695,6 @@ export function createAuctionService({
 
 export type AuctionService = ReturnType<typeof createAuctionService>;
 
-/** What merchants and buyers both see of a lot. */
 /** The lot's fields lotFacts reads: a buyer's page selects only these. */
 export type LotFactsRow = Pick<
   LotRow,
@@ -720,6 +719,7 @@ export type LotFactsRow = Pick<
   | 'endReason'
 >;
 
+/** What merchants and buyers both see of a lot. */
 export function lotFacts(lot: LotFactsRow, media: MediaItem[], now: Date) {
   return {
     id: lot.id,
