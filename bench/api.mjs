@@ -6,6 +6,7 @@
 import {
   cannon,
   cpuMsOf,
+  databaseCpuMsOf,
   figures,
   helloWorld,
   quantile,
@@ -32,17 +33,26 @@ export async function benchApi(market, record, { helloPort, lotId }) {
   row('reference: Fastify hello-world', await helloWorld(helloPort, { duration: SECONDS }), null);
 
   const headers = { cookie: market.merchantCookie };
+  // On PostgreSQL, the database's CPU too: it shares the cores with the server.
+  const dbName = market.databaseUrl && new URL(market.databaseUrl).pathname.slice(1);
+  const dbCpu = () => (dbName ? databaseCpuMsOf(dbName) : null);
   const load = async (opts) => {
     await cannon({ ...opts, duration: 2 }); // warm-up
     // The server's CPU per answer: noise from other processes cannot move it much.
     const cpuBefore = cpuMsOf(market.pid);
+    const dbBefore = dbCpu();
     const r = figures(await cannon({ ...opts, duration: SECONDS }));
-    return { ...r, cpuMs: (cpuMsOf(market.pid) - cpuBefore) / r.answered };
+    const dbAfter = dbCpu();
+    return {
+      ...r,
+      cpuMs: (cpuMsOf(market.pid) - cpuBefore) / r.answered,
+      dbCpuMs: dbBefore === null || dbAfter === null ? null : (dbAfter - dbBefore) / r.answered,
+    };
   };
   const tripsOf = (url, headers) =>
     roundTripsPerCall(market, 20, async () => (await fetch(url, { headers })).arrayBuffer());
   const cost = (r, trips) =>
-    `; server CPU ${r.cpuMs.toFixed(2)} ms/req (${market.processes})${trips === null ? '' : `; ${trips} DB round trips/call`}`;
+    `; server CPU ${r.cpuMs.toFixed(2)} ms/req (${market.processes})${r.dbCpuMs === null ? '' : `, database CPU ${r.dbCpuMs.toFixed(2)} ms/req`}${trips === null ? '' : `; ${trips} DB round trips/call`}`;
   const endpoints = [
     ['dashboard (home summary)', '/api/dashboard', headers],
     ['auction list, live (first page)', '/api/auctions', headers],

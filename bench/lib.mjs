@@ -1,7 +1,7 @@
 // What the benchmarks share: a database to run on, a server to start and wait for, load at 50
 // connections, small HTTP helpers, and printing a row of figures.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -270,13 +270,10 @@ export function processTree(pid) {
   return [pid, ...children.flatMap((child) => processTree(Number(child)))];
 }
 
-/**
- * CPU time a process and its descendants (a cluster's workers) have used so far (user + system),
- * ms; Linux clock ticks of 10 ms.
- */
-export function cpuMsOf(pid) {
+/** CPU time these processes have used so far (user + system), ms; Linux clock ticks of 10 ms. */
+function cpuMsOfPids(pids) {
   let ticks = 0;
-  for (const each of processTree(pid)) {
+  for (const each of pids) {
     try {
       // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
       const stat = readFileSync(`/proc/${each}/stat`, 'utf8');
@@ -287,6 +284,29 @@ export function cpuMsOf(pid) {
     }
   }
   return ticks * 10;
+}
+
+/** CPU time a process and its descendants (a cluster's workers) have used so far, ms. */
+export const cpuMsOf = (pid) => cpuMsOfPids(processTree(pid));
+
+/**
+ * CPU time the PostgreSQL backends connected to `database` have used so far, ms, or null when
+ * none of them is a process of this machine (a server elsewhere). A backend's command line names
+ * its database ("postgres: [cluster:] user database host(port) state"); the server's pool keeps its
+ * connections, so a backend that ends during a load loses little.
+ */
+export function databaseCpuMsOf(database) {
+  const pids = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\s\0]+/);
+      if (words[0] === 'postgres:' && words.includes(database)) pids.push(pid);
+    } catch {
+      // Exited, or not ours to read.
+    }
+  }
+  return pids.length > 0 ? cpuMsOfPids(pids) : null;
 }
 
 /**
