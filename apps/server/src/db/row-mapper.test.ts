@@ -90,10 +90,13 @@ describe('compileRowMapper', () => {
   }
 
   it('nulls a whole left-joined table and keeps the columns of the others', () => {
-    const { fields, joinsNotNullableMap } = internalsOf(queries['a lot with its store and figures']);
-    const [row] = compileRowMapper(fields, joinsNotNullableMap)([
-      rowOf(fields, (path) => path[0] === 'store'),
-    ]);
+    const { fields, joinsNotNullableMap } = internalsOf(
+      queries['a lot with its store and figures'],
+    );
+    const [row] = compileRowMapper(
+      fields,
+      joinsNotNullableMap,
+    )([rowOf(fields, (path) => path[0] === 'store')]);
     expect(row?.store).toBeNull();
     expect(Object.keys(row?.lot as object)).toEqual(Object.keys(getTableColumns(lots)));
     expect(row?.figures).not.toBeNull();
