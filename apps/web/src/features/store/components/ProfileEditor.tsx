@@ -12,7 +12,6 @@ import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/errors';
-import { lazyModule } from '../../../lib/lazyModule';
 import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { apiErrorCode, isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
@@ -20,10 +19,8 @@ import { Field, FieldError } from '../../../lib/ui/Field';
 import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { useSaveStoreProfile } from '../api';
 import { type ProfileErrors, profileErrorsOf, type ProfileValues, profileValuesOf } from '../form';
+import { storeChecks } from '../loadStoreChecks';
 import styles from './store.module.css';
-
-/** The contract's schema for the profile, with zod: loaded when the editor is first focused. */
-const storeChecks = lazyModule(() => import('../storeChecks'));
 
 /**
  * The description and the announcements, in a sheet over the store page. A refused save keeps

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/errors';
 import { useFieldForm } from '../../../lib/form';
-import { lazyModule } from '../../../lib/lazyModule';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';
 import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { toast } from '../../../lib/toast';
@@ -20,9 +19,7 @@ import { LogoField } from '../components/LogoField';
 import { SsmSection } from '../components/SsmSection';
 import styles from '../components/store.module.css';
 import { BASIC_INFO_FIELDS, basicInfoValuesOf } from '../form';
-
-/** The contract's schema for basic info, with zod: loaded when the form is first focused. */
-const storeChecks = lazyModule(() => import('../storeChecks'));
+import { storeChecks } from '../loadStoreChecks';
 
 /**
  * Logo, business name, address and location. The form starts from the store loaded first; a
