@@ -8,6 +8,7 @@ import {
   unique,
   untilStill,
   useLocale,
+  chunkFailsUntilRestored,
 } from './helpers';
 import { test } from './test';
 
@@ -243,10 +244,7 @@ test('a form whose code fails to load says so in its sheet; Retry brings it, not
 }, testInfo) => {
   await signIn(page);
   // The form's chunk, which the list page no longer loads itself (zod, the photo uploader).
-  let failing = true;
-  await page.route(/\/assets\/BoatForm-[\w-]+\.js$/, (route) =>
-    failing ? route.abort('internetdisconnected') : route.continue(),
-  );
+  const restoreChunk = await chunkFailsUntilRestored(page, /\/assets\/BoatForm-[\w-]+\.js$/);
   await page.goto(BOATS);
   await expect(card(page, 'SLF 4521')).toBeVisible();
   await page.getByRole('button', { name: 'Add boat' }).click();
@@ -254,7 +252,7 @@ test('a form whose code fails to load says so in its sheet; Retry brings it, not
   const failed = page.locator('.adm-popup-body').getByRole('alert');
   await expect(failed).toContainText('This form could not be loaded');
   await snap(page, testInfo, 'boat-form-failed-en', false);
-  failing = false;
+  restoreChunk();
   await failed.getByRole('button', { name: 'Retry' }).click();
   const add = sheet(page, 'Add boat');
   await expect(add.getByLabel('Boat number')).toBeVisible();

@@ -350,3 +350,17 @@ export async function paidOrder(
   await buyer.dispose();
   return orderId;
 }
+
+/**
+ * A chunk whose fetch fails as if the network had dropped, until the answered function is called:
+ * a lazy form's checks or a page's code, to see the failure and then the retry.
+ */
+export async function chunkFailsUntilRestored(page: Page, chunk: RegExp): Promise<() => void> {
+  let failing = true;
+  await page.route(chunk, (route) =>
+    failing ? route.abort('internetdisconnected') : route.continue(),
+  );
+  return () => {
+    failing = false;
+  };
+}

@@ -8,6 +8,7 @@ import {
   unique,
   untilStill,
   useLocale,
+  chunkFailsUntilRestored,
 } from './helpers';
 import { test } from './test';
 
@@ -292,10 +293,7 @@ test('checks that do not load hold the messages back; Publish says so, then tell
   await signIn(page);
   await forgetForm(page);
   // The form's checks (the contract's schema, zod), which it loads when it is first focused.
-  let failing = true;
-  await page.route(/\/assets\/lotChecks-[\w-]+\.js$/, (route) =>
-    failing ? route.abort('internetdisconnected') : route.continue(),
-  );
+  const restoreChunk = await chunkFailsUntilRestored(page, /\/assets\/lotChecks-[\w-]+\.js$/);
   await page.goto(FORM);
   const lot = lotCard(page, 1);
   const start = lot.getByLabel('Start price');
@@ -306,7 +304,7 @@ test('checks that do not load hold the messages back; Publish says so, then tell
   await expect(field(lot, 'Start price')).not.toContainText('Use a dot');
 
   // A second press loads them: every problem is told at its field, and nothing was published.
-  failing = false;
+  restoreChunk();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Please fill in all fields', { exact: true })).toBeVisible();
   await expect(field(lot, 'Start price')).toContainText('Use a dot for decimals, e.g. 12.50');

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { operator, PHOTO, registerMerchant, signIn, snap, tabBar, useLocale } from './helpers';
+import {
+  operator,
+  PHOTO,
+  registerMerchant,
+  signIn,
+  snap,
+  tabBar,
+  useLocale,
+  chunkFailsUntilRestored,
+} from './helpers';
 import { test } from './test';
 
 const SSM_PDF = fileURLToPath(new URL('./fixtures/ssm.pdf', import.meta.url));
@@ -294,10 +303,7 @@ test('the description editor says so when its checks do not load; a second Save 
   });
   expect(named.ok(), await named.text()).toBe(true);
   // The editor's checks (the contract's schema, zod), which it loads when it is first focused.
-  let failing = true;
-  await page.route(/\/assets\/storeChecks-[\w-]+\.js$/, (route) =>
-    failing ? route.abort('internetdisconnected') : route.continue(),
-  );
+  const restoreChunk = await chunkFailsUntilRestored(page, /\/assets\/storeChecks-[\w-]+\.js$/);
   await page.goto('/#/pages/profile/store');
   await page.getByText('Description and announcements', { exact: true }).click();
   const editor = page.getByRole('dialog', { name: 'Description and announcements' });
@@ -308,7 +314,7 @@ test('the description editor says so when its checks do not load; a second Save 
   // The sheet stays open with what was typed.
   await expect(description).toHaveValue('Landed at dawn, iced at once.');
 
-  failing = false;
+  restoreChunk();
   await editor.getByRole('button', { name: 'Save' }).click();
   await toastShows(page, 'Saved successfully');
   await expect(editor).toBeHidden();
@@ -322,10 +328,7 @@ test('basic info says so when its checks do not load; a second Save checks, then
   const merchant = await registerMerchant(request);
   await signIn(page, merchant.phone, merchant.password);
   // The form's checks (the contract's schema, zod), which it loads when it is first focused.
-  let failing = true;
-  await page.route(/\/assets\/storeChecks-[\w-]+\.js$/, (route) =>
-    failing ? route.abort('internetdisconnected') : route.continue(),
-  );
+  const restoreChunk = await chunkFailsUntilRestored(page, /\/assets\/storeChecks-[\w-]+\.js$/);
   await page.goto('/#/pages/profile/basic-info');
   const address = page.getByLabel('Address');
   await address.fill('Jeti Nelayan, 45000 Kuala Selangor, Selangor');
@@ -337,7 +340,7 @@ test('basic info says so when its checks do not load; a second Save checks, then
   await expect(address).toHaveValue('Jeti Nelayan, 45000 Kuala Selangor, Selangor');
 
   // A second press loads them: the name is asked for at its field, as it always was.
-  failing = false;
+  restoreChunk();
   await save.click();
   await expect(page.getByRole('alert')).toHaveText(['Enter the business name']);
   await page.getByLabel('Business name').fill('Ikan Segar Jeti');
