@@ -294,6 +294,27 @@ export async function toastSays(page: Page, text: string) {
   await expect(toast).toBeHidden();
 }
 
+/**
+ * Starts noting every toast the page shows, however briefly; the returned check passes once one
+ * said `text`. Call it before the action: a 1.5 s toast can come and go between two polls of a
+ * loaded machine's browser, while a MutationObserver in the page sees it when it is added.
+ */
+export async function toastWillSay(page: Page, text: string): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { toastsSeen: seen });
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.adm-toast-main')) {
+        if (toast.textContent && !seen.includes(toast.textContent)) seen.push(toast.textContent);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () =>
+    expect
+      .poll(() => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen))
+      .toContain(text);
+}
+
 /** A row of a details list (dt/dd): the value beside `label`. */
 export const fact = (scope: Locator, label: string) =>
   scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
