@@ -304,9 +304,9 @@ export async function toastWillSay(page: Page, text: string): Promise<() => Prom
     const seen: string[] = [];
     Object.assign(window, { toastsSeen: seen });
     new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('.adm-toast-main')) {
-        if (toast.textContent && !seen.includes(toast.textContent)) seen.push(toast.textContent);
-      }
+      document.querySelectorAll('.adm-toast-main').forEach(({ textContent }) => {
+        if (textContent && !seen.includes(textContent)) seen.push(textContent);
+      });
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   return () =>
