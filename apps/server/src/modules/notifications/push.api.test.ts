@@ -219,8 +219,11 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
 
   it('two processes running the job at once send each notification once', async () => {
     push.received.length = 0;
-    const lotId = await newLot('Squid');
-    for (let i = 0; i < 12; i++) await bidOn(lotId);
+    // A bid on each of 12 lots: each is a push of its own (a lot's bids taken together are one).
+    const lots = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => lotInput(merchant, t, { name: `Squid ${i + 1}` })),
+    );
+    for (const lotId of (await publish(merchant, lots)).lotIds) await bidOn(lotId);
     const second = createPushService({
       db: t.database.db,
       clock: t.clock,
@@ -235,6 +238,28 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     );
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
+  });
+
+  it('pushes the newest of a lot’s bids taken together, once; the list keeps them all', async () => {
+    push.received.length = 0;
+    const lotId = await newLot('Mackerel');
+    const otherLot = await newLot('Prawn');
+    for (let i = 0; i < 3; i++) await bidOn(lotId);
+    await bidOn(otherLot);
+    await bidOn(lotId);
+    expect(await sendDue()).toMatchObject({ taken: 5, sent: 2, failed: 0 });
+    const pushed = push.received.map(
+      (r) => JSON.parse(decryptPush(r.body, browser)) as PushMessage,
+    );
+    expect(pushed.map((m) => [m.url.split('id=')[1], m.data])).toEqual([
+      [otherLot, { lotName: 'Prawn', price: price - 10, quantity: 10 }],
+      [lotId, { lotName: 'Mackerel', price, quantity: 10 }],
+    ]);
+    const list = (await merchant.get('/api/notifications?limit=10')).json<{
+      items: { type: string }[];
+    }>().items;
+    expect(list.filter((n) => n.type === 'new_bid').length).toBeGreaterThanOrEqual(5);
+    expect(await sendDue()).toMatchObject({ taken: 0, sent: 0 });
   });
 
   it('does not push a type switched off, nor one too old to matter', async () => {

@@ -19,8 +19,13 @@ import * as repo from './notifications.repo.js';
 /** web-push (and the crypto it brings) loads on the first push or key pair, not at start. */
 const loadWebPush = () => import('web-push').then((m) => m.default);
 
-/** Notifications taken from the outbox at a time; a tick takes a few batches at most. */
-const BATCH = 20;
+/**
+ * Notifications taken from the outbox at a time; a tick takes a few batches at most, and ticks come
+ * at most once a second (jobs/push.ts). A busy market writes a new_bid notification per bid, a
+ * thousand a second and more: at 20 a batch the outbox grew faster than it was read, and the
+ * pushes that did go out were minutes late.
+ */
+const BATCH = 200;
 const BATCHES_PER_TICK = 5;
 /** Browsers kept per merchant: phones, a tablet, a desktop, and some left behind. */
 const MAX_SUBSCRIPTIONS = 10;
@@ -228,8 +233,15 @@ export function createPushService({
       repo.mutesOf(db, merchantIds),
     ]);
     const muted = new Set(mutes.map((m) => `${m.merchantId}:${m.type}`));
+    // Of a lot's bids taken together only the newest is pushed: its push replaces the others on
+    // the phone anyway (the lot's topic, below), and a phone should not ring for each of them.
+    // The list keeps every one.
+    const newestBid = new Map<string, number>();
+    for (const row of rows)
+      if (row.type === 'new_bid' && row.lotId) newestBid.set(row.lotId, row.id);
     return rows.flatMap((row) => {
       const delivery = DELIVERY[row.type];
+      if (row.type === 'new_bid' && row.lotId && newestBid.get(row.lotId) !== row.id) return [];
       // Switched off after it was written, or older than anyone would still want it pushed (the
       // server was down): it stays in the list, unpushed.
       if (muted.has(`${row.merchantId}:${row.type}`)) return [];
