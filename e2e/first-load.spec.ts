@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { DEMO, signIn, useLocale } from './helpers';
+import { DEMO, publishAuction, signIn, useLocale } from './helpers';
 import { test } from './test';
 
 /**
@@ -114,6 +114,76 @@ test('home, signed in: one wave of six scripts at most, no zod, each of its data
       requests.slice(0, stream).filter((url) => path(url) === api),
       api,
     ).toHaveLength(1);
+  }
+});
+
+/**
+ * A signed-in page opened straight from its link asks for its data beside its own code: with the
+ * page's chunk held back, so that none of the page's code can run, its data has already been asked
+ * for (by the boot's prefetch, once the app's code is in); once the page runs, it finds the answers
+ * and asks for none again before the live events' stream opens.
+ */
+test.describe('a signed-in page opened from its link', () => {
+  const pages: [string, string, (lotId: string) => string, string[]][] = [
+    [
+      'orders',
+      'OrdersPage',
+      () => '#/pages/orders/orders?tab=paid',
+      ['/api/orders', '/api/orders/counts'],
+    ],
+    [
+      'wallet',
+      'WalletPage',
+      () => '#/pages/profile/wallet',
+      ['/api/wallet', '/api/wallet/statement'],
+    ],
+    [
+      'lot detail',
+      'LotDetailPage',
+      (lotId) => `#/pages/lot-detail/lot-detail?id=${lotId}`,
+      ['/api/lots/'],
+    ],
+  ];
+  for (const [name, chunk, hashOf, apis] of pages) {
+    test(`${name}: its data asked for beside its code, once`, async ({ browser, baseURL }) => {
+      const signedIn = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+      const first = await signedIn.newPage();
+      await signIn(first, DEMO.phone, DEMO.password);
+      const { lotIds } = await publishAuction(first, [
+        { name: 'Kembung', quantity: 500, startPrice: 1200 },
+      ]);
+      const state = await signedIn.storageState();
+      await signedIn.close();
+
+      const context = await browser.newContext({
+        baseURL,
+        serviceWorkers: 'block',
+        storageState: state,
+      });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(path(request.url())));
+      // An api ending in / stands for its paths with an id after it.
+      const is = (api: string) => (p: string) =>
+        api.endsWith('/') ? p.startsWith(api) : p === api;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/${hashOf(lotIds[0]!)}`, { waitUntil: 'commit' });
+      for (const api of apis) await expect.poll(() => requests.filter(is(api)).length, api).toBe(1);
+      release();
+      // The live events' stream opens after the first paint.
+      await expect
+        .poll(() => requests.indexOf('/api/events'), 'the live events')
+        .toBeGreaterThan(0);
+      const stream = requests.indexOf('/api/events');
+      for (const api of apis)
+        expect(requests.slice(0, stream).filter(is(api)), api).toHaveLength(1);
+      await context.close();
+    });
   }
 });
 
