@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { cannon, cpuMsOf, roundTripsPerCall, workLoops } from './lib.mjs';
+import { cannon, cpuMsOf, databaseCpuMsOf, roundTripsPerCall, workLoops } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_BIDS_SECONDS ?? 10);
 const LOTS = 20;
@@ -123,7 +123,11 @@ export async function benchBids(market, record) {
   const buyerOf = new Map(market.buyerCookies.map((cookie, b) => [cookie, b]));
   let clients = 0;
   const acceptedBefore = accepted;
+  // On PostgreSQL, the database's CPU too: the bid's statement is most of a bid's work.
+  const dbName = market.databaseUrl && new URL(market.databaseUrl).pathname.slice(1);
+  const dbCpu = () => (dbName ? databaseCpuMsOf(dbName) : null);
   const cpuBefore = cpuMsOf(market.pid);
+  const dbBefore = dbCpu();
   const load = await cannon({
     url: market.base,
     connections: buyers,
@@ -155,6 +159,8 @@ export async function benchBids(market, record) {
   });
   const answered = load.requests.total;
   const cpuPerBid = (cpuMsOf(market.pid) - cpuBefore) / answered;
+  const dbAfter = dbCpu();
+  const dbPerBid = dbBefore === null || dbAfter === null ? null : (dbAfter - dbBefore) / answered;
   const acceptedRate = (accepted - acceptedBefore) / load.duration;
 
   await market.stop();
@@ -182,7 +188,7 @@ export async function benchBids(market, record) {
     Math.round(acceptedRate),
     '/s',
     null,
-    `bid p50/p99 ${load.latency.p50}/${load.latency.p99} ms, ${SECONDS} s, autocannon; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid (${market.processes})${trips === null ? '' : `; DB round trips/bid: ${trips} one at a time (the bid, then its event's NOTIFY), ${tripsUnderLoad.toFixed(2)} under load`}`,
+    `bid p50/p99 ${load.latency.p50}/${load.latency.p99} ms, ${SECONDS} s, autocannon; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid (${market.processes})${dbPerBid === null ? '' : `, database CPU ${dbPerBid.toFixed(2)} ms/bid`}${trips === null ? '' : `; DB round trips/bid: ${trips} one at a time (the bid, then its event's NOTIFY), ${tripsUnderLoad.toFixed(2)} under load`}`,
   );
   record(
     'bids',
