@@ -448,15 +448,11 @@ export function createAuctionService({
   }
 
   async function lotDetail(merchantId: string, lotId: string): Promise<LotDetail> {
-    // The lot with its siblings and media, and its ladder with the bidders' records, side by
-    // side: a live lot's page is these two statements. Another merchant's lot reads its ladder
-    // for nothing and answers as a missing one.
-    const [row, standing] = await Promise.all([
-      repo.lotWithSiblings(db, lotId),
-      repo.standingBidsWithRecords(db, lotId),
-    ]);
+    // The lot with its siblings, media and ladder: a live lot's page is this one statement.
+    // Another merchant's lot reads its ladder for nothing and answers as a missing one.
+    const row = await repo.lotPage(db, lotId);
     if (!row || row.lot.merchantId !== merchantId) throw new AppError('NOT_FOUND');
-    const { lot, siblings } = row;
+    const { lot, siblings, standing } = row;
     const now = clock.now();
     const ended = lot.status === 'ended';
     const [feeBps, winners, relists, canceled] = await Promise.all([
