@@ -235,10 +235,11 @@ export function createPushService({
     const muted = new Set(mutes.map((m) => `${m.merchantId}:${m.type}`));
     // Of a lot's bids taken together only the newest is pushed: its push replaces the others on
     // the phone anyway (the lot's topic, below), and a phone should not ring for each of them.
-    // The list keeps every one.
+    // The list keeps every one. (The claim's rows come in no set order: newest is highest id.)
     const newestBid = new Map<string, number>();
-    for (const row of rows)
-      if (row.type === 'new_bid' && row.lotId) newestBid.set(row.lotId, row.id);
+    for (const { type, lotId, id } of rows) {
+      if (type === 'new_bid' && lotId && id > (newestBid.get(lotId) ?? 0)) newestBid.set(lotId, id);
+    }
     return rows.flatMap((row) => {
       const delivery = DELIVERY[row.type];
       if (row.type === 'new_bid' && row.lotId && newestBid.get(row.lotId) !== row.id) return [];
