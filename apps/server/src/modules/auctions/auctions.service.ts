@@ -474,7 +474,10 @@ export function createAuctionService({
     const media = row.media.map(mediaItemOf);
     // Ranked once, for the ladder and the settlement.
     const ranked = rankedAward(lot, standing);
-    const bidsShown = ranked.map((r) => ({ ...ladderEntry(r), record: recordOf(r.bid.buyerId) }));
+    // Each rung gets its record added, not spread into a copy (as buyerView: a copy a bid cost).
+    const bidsShown = ranked.map((r) =>
+      Object.assign(ladderEntry(r), { record: recordOf(r.bid.buyerId) }),
+    );
     const settlement = settlementOf(lot, ranked, feeBps);
     let award: LotAward | null = null;
     if (ended) {
