@@ -6,7 +6,6 @@
 import {
   cannon,
   cpuMsOf,
-  databaseCpuMsOf,
   figures,
   helloWorld,
   quantile,
@@ -33,16 +32,13 @@ export async function benchApi(market, record, { helloPort, lotId }) {
   row('reference: Fastify hello-world', await helloWorld(helloPort, { duration: SECONDS }), null);
 
   const headers = { cookie: market.merchantCookie };
-  // On PostgreSQL, the database's CPU too: it shares the cores with the server.
-  const dbName = market.databaseUrl && new URL(market.databaseUrl).pathname.slice(1);
-  const dbCpu = () => (dbName ? databaseCpuMsOf(dbName) : null);
   const load = async (opts) => {
     await cannon({ ...opts, duration: 2 }); // warm-up
     // The server's CPU per answer: noise from other processes cannot move it much.
     const cpuBefore = cpuMsOf(market.pid);
-    const dbBefore = dbCpu();
+    const dbBefore = market.databaseCpuMs();
     const r = figures(await cannon({ ...opts, duration: SECONDS }));
-    const dbAfter = dbCpu();
+    const dbAfter = market.databaseCpuMs();
     return {
       ...r,
       cpuMs: (cpuMsOf(market.pid) - cpuBefore) / r.answered,

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { cannon, cpuMsOf, databaseCpuMsOf, roundTripsPerCall, workLoops } from './lib.mjs';
+import { cannon, cpuMsOf, roundTripsPerCall, workLoops } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_BIDS_SECONDS ?? 10);
 const LOTS = 20;
@@ -123,11 +123,9 @@ export async function benchBids(market, record) {
   const buyerOf = new Map(market.buyerCookies.map((cookie, b) => [cookie, b]));
   let clients = 0;
   const acceptedBefore = accepted;
-  // On PostgreSQL, the database's CPU too: the bid's statement is most of a bid's work.
-  const dbName = market.databaseUrl && new URL(market.databaseUrl).pathname.slice(1);
-  const dbCpu = () => (dbName ? databaseCpuMsOf(dbName) : null);
   const cpuBefore = cpuMsOf(market.pid);
-  const dbBefore = dbCpu();
+  // On PostgreSQL, the database's CPU too: the bid's statement is most of a bid's work.
+  const dbBefore = market.databaseCpuMs();
   const load = await cannon({
     url: market.base,
     connections: buyers,
@@ -159,7 +157,7 @@ export async function benchBids(market, record) {
   });
   const answered = load.requests.total;
   const cpuPerBid = (cpuMsOf(market.pid) - cpuBefore) / answered;
-  const dbAfter = dbCpu();
+  const dbAfter = market.databaseCpuMs();
   const dbPerBid = dbBefore === null || dbAfter === null ? null : (dbAfter - dbBefore) / answered;
   const acceptedRate = (accepted - acceptedBefore) / load.duration;
 

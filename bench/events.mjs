@@ -168,6 +168,24 @@ async function measure(market, streams, lotIds, bids) {
   return { latencies, sampled, missing: open * bids - delivered };
 }
 
+/**
+ * Measures `bids` bids' delivery to every stream `streams` holds and records the p99 as `label`;
+ * `extra` ends the note. Every event must have reached every stream.
+ */
+async function recordLatency(market, record, streams, lotIds, { label, budget, bids, extra = '' }) {
+  const held = streams.size;
+  const { latencies, sampled, missing } = await measure(market, streams, lotIds, bids);
+  record(
+    'events',
+    `${market.on}: bid → event, p99, ${held} ${label}`,
+    quantile(latencies, 0.99),
+    'ms',
+    budget,
+    `p50 ${quantile(latencies, 0.5)}, max ${quantile(latencies, 1)} ms on ${sampled} streams read; ${bids} bids at ${1000 / INTERVAL_MS}/s, each to all ${held}: ${missing} deliveries missing${extra}`,
+  );
+  if (missing > 0) throw new Error(`${missing} event deliveries missing`);
+}
+
 /** Runs the live-event figures; `record(area, metric, value, unit, budget, note)` prints a row. */
 export async function benchEvents(market, record) {
   const on = market.on;
@@ -195,7 +213,6 @@ export async function benchEvents(market, record) {
       const perStream = `${((rss - baseline) / held / 1024).toFixed(1)} KB`;
       const isMax = target === limit;
       const bids = STEPS.includes(target) ? BIDS : Math.ceil(BIDS / 3);
-      const { latencies, sampled, missing } = await measure(market, streams, lotIds, bids);
       if (isMax) {
         record(
           'events',
@@ -214,15 +231,12 @@ export async function benchEvents(market, record) {
           `RSS ${(baseline / 1e6).toFixed(0)} → ${(rss / 1e6).toFixed(0)} MB`,
         );
       }
-      record(
-        'events',
-        `${on}: bid → event, p99, ${held} streams open`,
-        quantile(latencies, 0.99),
-        'ms',
-        STEPS.includes(target) ? '≤ 100 ms' : null,
-        `p50 ${quantile(latencies, 0.5)}, max ${quantile(latencies, 1)} ms on ${sampled} streams read; ${bids} bids at ${1000 / INTERVAL_MS}/s, each to all ${held}: ${missing} deliveries missing; ${perStream} RSS per stream`,
-      );
-      if (missing > 0) throw new Error(`${missing} event deliveries missing`);
+      await recordLatency(market, record, streams, lotIds, {
+        label: 'streams open',
+        budget: STEPS.includes(target) ? '≤ 100 ms' : null,
+        bids,
+        extra: `; ${perStream} RSS per stream`,
+      });
     }
   } finally {
     streams.close();
@@ -233,24 +247,17 @@ export async function benchEvents(market, record) {
   await market.start();
   // On PostgreSQL `npm start` runs a process per core, and the cluster deals the streams out
   // among them: the bid → event figure of the largest count again, as a deployment serves it.
-  if (market.processes !== '1 process') {
+  if (market.processCount > 1) {
     const spread = streamHolder(market.base, market.merchantCookie);
     try {
-      const target = Math.min(MAX_STREAMS, fdLimitOf().soft - 200);
-      const failure = await spread.openTo(target);
-      const held = spread.size;
+      const failure = await spread.openTo(Math.min(MAX_STREAMS, fdLimitOf().soft - 200));
       await sleep(1000);
-      const bids = Math.ceil(BIDS / 3);
-      const { latencies, sampled, missing } = await measure(market, spread, lotIds, bids);
-      record(
-        'events',
-        `${on}: bid → event, p99, ${held} streams over ${market.processes}`,
-        quantile(latencies, 0.99),
-        'ms',
-        '≤ 100 ms',
-        `p50 ${quantile(latencies, 0.5)}, max ${quantile(latencies, 1)} ms on ${sampled} streams read; ${bids} bids at ${1000 / INTERVAL_MS}/s, each to all ${held}: ${missing} deliveries missing${failure ? `; more failed: ${failure.message}` : ''}`,
-      );
-      if (missing > 0) throw new Error(`${missing} event deliveries missing`);
+      await recordLatency(market, record, spread, lotIds, {
+        label: `streams over ${market.processes}`,
+        budget: '≤ 100 ms',
+        bids: Math.ceil(BIDS / 3),
+        extra: failure ? `; more failed: ${failure.message}` : '',
+      });
     } finally {
       spread.close();
     }

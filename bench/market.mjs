@@ -11,6 +11,7 @@ import {
   api,
   benchDatabase,
   cookieOf,
+  databaseCpuMsOf,
   ok,
   processTree,
   roundTripCounter,
@@ -208,10 +209,20 @@ export async function startMarket({ port, buyers = 50, orders = 30, credits = 60
     get pid() {
       return server.pid;
     },
-    /** The processes that serve, in words: a cluster's workers (its primary serves none), or one. */
+    /** How many processes serve: a cluster's workers (its primary serves none), or one. */
+    get processCount() {
+      return Math.max(1, processTree(server.pid).length - 1);
+    },
+    /** The same in words, for the notes. */
     get processes() {
-      const n = Math.max(1, processTree(server.pid).length - 1);
-      return n === 1 ? '1 process' : `${n} processes`;
+      return this.processCount === 1 ? '1 process' : `${this.processCount} processes`;
+    },
+    /**
+     * CPU time the database's backends have used so far, ms: on PostgreSQL, where it shares the
+     * cores with the server; null on PGlite, which runs in the server's process.
+     */
+    databaseCpuMs() {
+      return database.url ? databaseCpuMsOf(new URL(database.url).pathname.slice(1)) : null;
     },
     /** Database round trips so far (PostgreSQL only; null on PGlite, which runs in the process). */
     get roundTrips() {

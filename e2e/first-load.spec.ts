@@ -14,19 +14,29 @@ interface Script {
   initiator: string;
 }
 
+/**
+ * A fresh context for a measured visit, with the cookies and storage `prepare` left (a sign-in)
+ * and no cache.
+ */
+async function coldContext(
+  browser: Browser,
+  baseURL: string,
+  prepare?: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  await prepare?.(await context.newPage());
+  const state = await context.storageState();
+  await context.close();
+  return browser.newContext({ baseURL, serviceWorkers: 'block', storageState: state });
+}
+
 async function coldVisit(
   browser: Browser,
   baseURL: string,
   hash: string,
   prepare?: (page: Page) => Promise<void>,
 ) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await prepare?.(page);
-  // A fresh context for the measured visit: cookies and storage kept, no cache.
-  const state = await context.storageState();
-  await context.close();
-  const cold = await browser.newContext({ baseURL, serviceWorkers: 'block', storageState: state });
+  const cold = await coldContext(browser, baseURL, prepare);
   const measured = await cold.newPage();
   const cdp = await cold.newCDPSession(measured);
   await cdp.send('Network.enable');
@@ -146,19 +156,12 @@ test.describe('a signed-in page opened from its link', () => {
   ];
   for (const [name, chunk, hashOf, apis] of pages) {
     test(`${name}: its data asked for beside its code, once`, async ({ browser, baseURL }) => {
-      const signedIn = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-      const first = await signedIn.newPage();
-      await signIn(first, DEMO.phone, DEMO.password);
-      const { lotIds } = await publishAuction(first, [
-        { name: 'Kembung', quantity: 500, startPrice: 1200 },
-      ]);
-      const state = await signedIn.storageState();
-      await signedIn.close();
-
-      const context = await browser.newContext({
-        baseURL,
-        serviceWorkers: 'block',
-        storageState: state,
+      let lotId = '';
+      const context = await coldContext(browser, baseURL!, async (page) => {
+        await signIn(page, DEMO.phone, DEMO.password);
+        [lotId = ''] = (
+          await publishAuction(page, [{ name: 'Kembung', quantity: 500, startPrice: 1200 }])
+        ).lotIds;
       });
       const page = await context.newPage();
       const requests: string[] = [];
@@ -172,7 +175,7 @@ test.describe('a signed-in page opened from its link', () => {
         await held;
         await route.continue();
       });
-      await page.goto(`/${hashOf(lotIds[0]!)}`, { waitUntil: 'commit' });
+      await page.goto(`/${hashOf(lotId)}`, { waitUntil: 'commit' });
       for (const api of apis) await expect.poll(() => requests.filter(is(api)).length, api).toBe(1);
       release();
       // The live events' stream opens after the first paint.
