@@ -50,6 +50,8 @@ async function main() {
   // The database first, then the modules: a primary of several workers serves nothing itself.
   const opening = openConfiguredDatabase(config, config.dbPoolMax);
   const serves = cluster.isWorker || config.webConcurrency === 1;
+  // The demo seed's module loads beside them too: on an existing database it only counts accounts.
+  const seeding = config.seedDemo && !cluster.isWorker ? import('./cli/seed.js') : null;
   const [database, server] = await Promise.all([opening, serves ? loadServer(config) : null]);
   if (cluster.isWorker && server) {
     // The primary migrated and seeded, and hands the secrets over as configuration: nothing here
@@ -60,8 +62,8 @@ async function main() {
   }
   await database.migrate();
   let seeded = false;
-  if (config.seedDemo) {
-    const { seedDemo } = await import('./cli/seed.js');
+  if (seeding) {
+    const { seedDemo } = await seeding;
     seeded = await seedDemo(database.db, { passwordHashCost: config.passwordHashCost });
   }
 
