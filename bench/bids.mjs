@@ -4,10 +4,10 @@
 // as answers come on the 20 lots of one live auction, each buyer going round the lots in its own
 // order. Every bid is valid (PRODUCT.md §4): 5 kg, at one RM 0.10 step above that buyer's own
 // standing bid on the lot, so it raises it; buyers do not have to outbid one another (multi-unit,
-// pay-as-bid). A bid is one statement (sm_place_bid_event): lock the lot, check it and the buyer's cover,
-// supersede the buyer's previous bid, insert the bid, its event and notification, and read the
-// figures of the answer (the buyer's bid and what it wins, not the ladder); the event's NOTIFY
-// follows the commit, batched with the other events of the moment.
+// pay-as-bid). A bid is one statement (sm_place_bids): lock the lot, check it and the buyer's cover,
+// supersede the buyer's previous bid, insert the bid, its event (NOTIFYd at commit) and
+// notification, and read the figures of the answer (the buyer's bid and what it wins, not the
+// ladder); the bids that reach a server process while its previous statement runs share the next.
 //
 // Reference: single-row INSERTs, autocommit, by as many concurrent callers, into a table made
 // `like bids` (same columns, defaults and indexes, no foreign keys), on the same database: through
@@ -105,8 +105,7 @@ export async function benchBids(market, record) {
     tally(res.status, res.text);
   };
   // Database round trips, through the counting proxy: of one accepted bid alone (raises one after
-  // another), and under load, where the events' NOTIFYs go out in batches (events.hub.ts
-  // announce), so a bid costs its own round trip and a share of one.
+  // another), and under load, where the bids of the moment share a statement (lib/batched.ts).
   const { trips, tripsUnderLoad } = await market.countingTrips(async () => {
     const alone = await roundTripsPerCall(market, 20, () => bidOnce(0));
     if (alone === null) return { trips: null, tripsUnderLoad: null };
@@ -186,7 +185,7 @@ export async function benchBids(market, record) {
     Math.round(acceptedRate),
     '/s',
     null,
-    `bid p50/p99 ${load.latency.p50}/${load.latency.p99} ms, ${SECONDS} s, autocannon; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid (${market.processes})${dbPerBid === null ? '' : `, database CPU ${dbPerBid.toFixed(2)} ms/bid`}${trips === null ? '' : `; DB round trips/bid: ${trips} one at a time (the bid, then its event's NOTIFY), ${tripsUnderLoad.toFixed(2)} under load`}`,
+    `bid p50/p99 ${load.latency.p50}/${load.latency.p99} ms, ${SECONDS} s, autocannon; ${errors}; ${stored.all} stored, ${stored.standing} standing; server CPU ${cpuPerBid.toFixed(2)} ms/bid (${market.processes})${dbPerBid === null ? '' : `, database CPU ${dbPerBid.toFixed(2)} ms/bid`}${trips === null ? '' : `; DB round trips/bid: ${trips} one at a time, ${tripsUnderLoad.toFixed(2)} under load`}`,
   );
   record(
     'bids',

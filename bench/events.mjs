@@ -7,8 +7,8 @@
 // bid can cause (a merchant of a real market holds a stream or two, and a bid wakes only those).
 //
 // Bids come from the market's buyers at a steady rate. The latency of an event on a stream is the
-// time it arrived minus the bid's time stamp in the event (`at`: the server's clock inside the
-// bid's transaction, just before its INSERTs and the commit), so it covers the commit, the NOTIFY,
+// time it arrived minus the bid's time stamp in the event (`at`: the server's clock as it took the
+// bid, before its statement), so it covers the statement, the commit, the NOTIFY,
 // the fan-out and the socket. It is read on a sample of the streams, spread evenly over the order
 // they were opened in (the order the server writes them in); the others are not read meanwhile, so
 // that this process, which shares the 2 cores with the server, does not slow the server's fan-out

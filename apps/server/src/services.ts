@@ -70,7 +70,7 @@ export async function createServices(
   const feeRate = createFeeRateService({ db, invalidations });
   const auctions = createAuctionService({ db, clock, log, feeRate });
   const hub = await startEventHub(database, log);
-  const bids = createBidService({ db, clock, auctions, announce: hub.announce });
+  const bids = createBidService({ db, clock, auctions });
   const orders = createOrderService({
     db,
     clock,

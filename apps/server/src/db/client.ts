@@ -29,11 +29,6 @@ export interface Database {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
-  /**
-   * NOTIFYs each payload on `channel`, in one statement and a transaction of its own: for what
-   * is announced after its transaction committed (a bid's event, events.hub.ts).
-   */
-  notify(channel: string, payloads: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,9 +107,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       listen: (channel, onPayload, onReconnect) =>
         listenPg(pg, options.url, channel, onPayload, onReconnect),
-      async notify(channel, payloads) {
-        await pool.query(NOTIFY_EACH, [channel, payloads]);
-      },
       close: () => pool.end(),
     };
   }
@@ -161,9 +153,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`);
     },
     listen: (channel, onPayload) => client.listen(channel, onPayload),
-    async notify(channel, payloads) {
-      await client.query(NOTIFY_EACH, [channel, payloads]);
-    },
     async close() {
       // A thread whose PGlite failed to open answers close() with that failure.
       try {
@@ -207,8 +196,6 @@ function keepStatementsPrepared(pool: pg.Pool) {
       query(named(config), ...rest)) as typeof client.query;
   });
 }
-
-const NOTIFY_EACH = 'select pg_notify($1, p) from unnest($2::text[]) as p';
 
 /** A LISTEN connection of its own (a pooled one would be handed to other queries). */
 async function listenPg(

@@ -100,10 +100,14 @@ describe('PGlite on its own thread', () => {
   it('delivers a NOTIFY to a listener, and none after it stops', async () => {
     const heard: string[] = [];
     const stop = await database.listen('thread_channel', (payload) => heard.push(payload));
-    await database.notify('thread_channel', ['one', 'two']);
+    const notify = async (...payloads: string[]) => {
+      for (const p of payloads)
+        await database.db.execute(sql`select pg_notify('thread_channel', ${p})`);
+    };
+    await notify('one', 'two');
     await expect.poll(() => heard).toEqual(['one', 'two']);
     await stop();
-    await database.notify('thread_channel', ['three']);
+    await notify('three');
     await database.ping();
     expect(heard).toEqual(['one', 'two']);
   });

@@ -16,7 +16,6 @@ import type { BuyerRecord } from '@sm/contract';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { buyerRecordJson } from '../buyers/index.js';
-import type { MerchantEventRow } from '../events/index.js';
 import type { MediaFields } from '../media/index.js';
 import {
   accounts,
@@ -263,51 +262,52 @@ export async function buyerFiguresOfLot(tx: Tx, lotId: string, buyerId: string) 
   return row ? buyerFiguresOf(row.figures) : null;
 }
 
+/** A bid or a raise as placeBids takes it: `now` is when the server received it. */
+export interface NewBid {
+  lotId: string;
+  buyerId: string;
+  quantity: number;
+  price: number;
+  now: Date;
+}
+
 /**
- * A bid or a raise through the database's sm_place_bid_event (migration 0015): the lot and the
- * buyer's account locked, every rule checked, the standing bid superseded and the new one written
- * with the merchant's event and notification, in one statement and so one round trip and one
- * transaction. `outcome` is 'ok' (with the lot's figures after the bid and the event, which the
- * caller announces: the function does not NOTIFY) or the refusal's code.
+ * An array as PostgreSQL's text literal, each element quoted: one text parameter, which both
+ * drivers send alike and the statement casts (PGlite and node-postgres each turn a JS array into
+ * a parameter their own way), and one statement text whatever the length.
  */
-export async function placeBid(
-  db: Tx,
-  bid: { lotId: string; buyerId: string; quantity: number; price: number; now: Date },
-) {
-  const [row] = rowsOf<{
+const arrayLiteral = (values: readonly (string | number)[]): string =>
+  `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * Bids and raises through the database's sm_place_bids (migration 0017): for each, in order, the
+ * lot and the buyer's account locked, every rule checked, the standing bid superseded and the new
+ * one written with the merchant's event (NOTIFYd at commit) and notification; one statement, so
+ * one round trip and one transaction for them all. Each answer's `outcome` is 'ok' (with the
+ * lot's figures after the bid) or the refusal's code.
+ */
+export async function placeBids(db: Tx, placed: readonly NewBid[]) {
+  const rows = rowsOf<{
     outcome: string;
     shortfall: string | number | null;
     bid_count: number | null;
     highest_price: number | null;
     winning_quantity: number | null;
-    event_id: string | number | null;
-    merchant_id: string | null;
-    auction_id: string | null;
   }>(
-    await db.execute(sql`select * from sm_place_bid_event(${bid.lotId}::uuid, ${bid.buyerId}::uuid,
-      ${bid.quantity}::integer, ${bid.price}::integer, ${bid.now.toISOString()}::timestamptz)`),
+    await db.execute(sql`select outcome, shortfall, bid_count, highest_price, winning_quantity
+      from sm_place_bids(${arrayLiteral(placed.map((b) => b.lotId))}::uuid[],
+        ${arrayLiteral(placed.map((b) => b.buyerId))}::uuid[],
+        ${arrayLiteral(placed.map((b) => b.quantity))}::integer[],
+        ${arrayLiteral(placed.map((b) => b.price))}::integer[],
+        ${arrayLiteral(placed.map((b) => b.now.toISOString()))}::timestamptz[])`),
   );
-  if (!row) throw new Error('sm_place_bid_event answered nothing');
-  const event: MerchantEventRow | null =
-    row.event_id === null || row.merchant_id === null
-      ? null
-      : {
-          id: Number(row.event_id),
-          merchantId: row.merchant_id,
-          type: 'bid',
-          auctionId: row.auction_id,
-          lotId: bid.lotId,
-          orderId: null,
-          createdAt: bid.now,
-        };
-  return {
+  return rows.map((row) => ({
     outcome: row.outcome,
     shortfall: row.shortfall === null ? null : Number(row.shortfall),
     bidCount: Number(row.bid_count ?? 0),
     highestPrice: row.highest_price,
     winningQuantity: Number(row.winning_quantity ?? 0),
-    event,
-  };
+  }));
 }
 
 export async function standingBidOf(tx: Tx, lotId: string, buyerId: string) {

@@ -8,14 +8,15 @@ import { countingServices } from '../../../test/statements.js';
 /**
  * The statements each hot call sends (issue 20's budget: a bid 1; the lists and pages 1 or 2),
  * counted on the real services. Every statement counts, BEGIN and COMMIT too: a bid is one
- * statement outside any transaction block, so one round trip on PostgreSQL. Its event's NOTIFY
- * goes out after it, shared with the other events of the moment (events.hub.test.ts).
+ * statement outside any transaction block, so one round trip on PostgreSQL, its event's NOTIFY
+ * included; bids that come while one is placed share the next statement.
  */
 describe.each(DB_KINDS)('hot-path statements on %s', (kind) => {
   let t: TestApp;
   let counting: Awaited<ReturnType<typeof countingServices>>;
   let merchantId: string;
   let lotId: string;
+  let otherLotId: string;
   const buyers: Buyer[] = [];
 
   beforeAll(async () => {
@@ -26,7 +27,7 @@ describe.each(DB_KINDS)('hot-path statements on %s', (kind) => {
       buyers.push(await newBuyer(t, 8_500 + n, { balance: 1_000_000 }));
     }
     const inputs = [await lotInput(merchant.client, t), await lotInput(merchant.client, t)];
-    lotId = (await publish(merchant.client, inputs)).lotIds[0]!;
+    [lotId, otherLotId] = (await publish(merchant.client, inputs)).lotIds as [string, string];
     for (const [i, b] of buyers.entries()) {
       expect((await bidOn(b.client, lotId, 100, 2000 + i * 100)).statusCode).toBe(200);
     }
@@ -58,6 +59,36 @@ describe.each(DB_KINDS)('hot-path statements on %s', (kind) => {
     );
     expect(refusal).toMatchObject({ code: 'BID_NOT_RAISED' });
     expect(refused).toHaveLength(1);
+  });
+
+  it('bids that arrive together share one statement; a refusal among them refuses only itself', async () => {
+    const { bids } = counting.services;
+    const [a, b, c] = buyers as [Buyer, Buyer, Buyer];
+    const outcomes: unknown[] = [];
+    const statements = await count(() =>
+      Promise.all(
+        [
+          () => bids.placeBid(a.id, lotId, { quantity: 300, price: 2600 }),
+          () => bids.placeBid(b.id, otherLotId, { quantity: 50, price: 2000 }),
+          // c's standing bid on the lot is 100 kg at RM 22.00: this is no raise.
+          () => bids.placeBid(c.id, lotId, { quantity: 100, price: 2200 }),
+          () => bids.placeBid(b.id, lotId, { quantity: 100, price: 2700 }),
+        ].map((place, i) =>
+          place().then(
+            (placed) => (outcomes[i] = placed.myBid),
+            (err: { code: string }) => (outcomes[i] = err.code),
+          ),
+        ),
+      ),
+    );
+    // The first found nothing under way and went alone; the three that came meanwhile, together.
+    expect(statements).toHaveLength(2);
+    expect(outcomes).toEqual([
+      expect.objectContaining({ quantity: 300, price: 2600 }),
+      expect.objectContaining({ quantity: 50, price: 2000 }),
+      'BID_NOT_RAISED',
+      expect.objectContaining({ quantity: 100, price: 2700 }),
+    ]);
   });
 
   it('a buyer’s live lots are one statement, a buyer’s lot two', async () => {

@@ -1,12 +1,12 @@
 import type { MerchantEventType } from '@sm/contract';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { merchantEvents } from '../../db/schema.js';
 import { insertNotificationsFromEvents } from '../notifications/index.js';
 
 /**
- * The channel sm_notify_event (migration 0014) sends each committed event on, and the event hub
- * announces a bid's (events.hub.ts).
+ * The channel sm_notify_event (migration 0014) sends each committed event on: insertEvents' and,
+ * in sm_place_bids (migration 0017), a bid's.
  */
 export const EVENTS_CHANNEL = 'merchant_events';
 
@@ -32,7 +32,7 @@ export const accountEvent = (
  * Writes events (and the merchant's notifications they stand for) in the caller's transaction and
  * NOTIFYs them (sm_notify_event), in one round trip: PostgreSQL delivers a NOTIFY only when (and
  * if) the transaction commits, so no stream hears of a change that was rolled back. A bid writes
- * its own event in sm_place_bid_event, and the hub announces it (auctions.repo placeBid).
+ * and NOTIFYs its own in sm_place_bids (auctions.repo placeBids).
  */
 export async function insertEvents(tx: Tx, events: readonly NewMerchantEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -71,16 +71,6 @@ export async function eventsAfter(
     .where(and(eq(merchantEvents.merchantId, merchantId), gt(merchantEvents.id, afterId)))
     .orderBy(asc(merchantEvents.id))
     .limit(limit);
-}
-
-/** The events of these ids that exist (were committed), in id order. */
-export async function eventsByIds(tx: Tx, ids: readonly number[]): Promise<MerchantEventRow[]> {
-  if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(merchantEvents)
-    .where(inArray(merchantEvents.id, [...ids]))
-    .orderBy(asc(merchantEvents.id));
 }
 
 /** How long a stream can resume: a phone offline longer than this reloads its lists anyway. */

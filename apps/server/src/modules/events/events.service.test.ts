@@ -34,7 +34,6 @@ function standInHub() {
       return () => void set.delete(listener);
     },
     subscribeAll: () => () => {},
-    announce: () => {},
     stop: async () => {},
   };
   return {

@@ -4,11 +4,5 @@
  * Every change writes its event in its own transaction, so a stream never tells of a rolled-back
  * change.
  */
-export {
-  accountEvent,
-  insertEvent,
-  insertEvents,
-  type MerchantEventRow,
-  type NewMerchantEvent,
-} from './events.repo.js';
+export { accountEvent, insertEvent, insertEvents, type NewMerchantEvent } from './events.repo.js';
 export { RESYNC } from './events.hub.js';
