@@ -1,7 +1,7 @@
 -- Bids taken together: the bids that reach a server process while its previous call is in the
 -- database go in the next call, as one statement and one transaction (auctions.repo placeBids).
--- Each is 0016's sm_place_bid_event, rule for rule and answer for answer, in the order given; a
--- refused bid refuses only itself. A bid's event is NOTIFYd inside the transaction again, as
+-- Each is 0016's sm_place_bid_event, rule for rule, in the order given; a refused bid refuses only
+-- itself. A bid's event is NOTIFYd inside the transaction again, as
 -- every other event is: PostgreSQL holds its notification queue's lock through each NOTIFYing
 -- commit (0015 says why one per bid was too slow), which now comes once a call for all its bids,
 -- not once a bid, and no bid needs a second round trip to announce it.
@@ -9,8 +9,8 @@
 -- share lots or buyers wait for one another instead of deadlocking, as one bid (a lot, then its
 -- buyer) never could. Should a call fail all the same, the server places its bids one by one.
 -- A lot is refigured (0016) once a call, after its last bid, not on each bid's insert: ranking a
--- lot's standing bids was a third of a bid's time. Every answer then gives the lot's figures as
--- the call leaves them, the newest there are.
+-- lot's standing bids was a third of a bid's time. Every accepted bid's answer then gives its
+-- lot's figures as the call leaves them, the newest there are.
 CREATE OR REPLACE FUNCTION "sm_bid_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 begin
   -- Set by sm_place_bids for its own bids only, and for its transaction only.
