@@ -249,6 +249,18 @@ async function listenPg(
   };
 }
 
+/**
+ * The SQLSTATE of a statement PostgreSQL refused, as node-postgres and PGlite report it (drizzle
+ * wraps it as the cause), or null for any other failure (a lost connection, a bug): a refused
+ * statement was rolled back, where a connection lost on the way may have committed.
+ */
+export function sqlStateOf(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
 /** Rows of `db.execute()`: PGlite and node-postgres both answer with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

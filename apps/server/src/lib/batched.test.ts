@@ -24,7 +24,7 @@ function recordingRun(fail: (item: number) => boolean = () => false) {
 describe('batched', () => {
   it('sends an item alone when nothing is under way, and the next ones together', async () => {
     const { run, calls, releaseAll } = recordingRun();
-    const call = batched(run, { max: 3 });
+    const call = batched(run, { max: 3, retryAlone: () => true });
     const answers = [1, 2, 3, 4, 5, 6].map((n) => call(n));
     await releaseAll();
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60]);
@@ -34,7 +34,7 @@ describe('batched', () => {
 
   it('sends alone again once the last call has ended', async () => {
     const { run, calls, releaseAll } = recordingRun();
-    const call = batched(run, { max: 10 });
+    const call = batched(run, { max: 10, retryAlone: () => true });
     const first = call(1);
     await releaseAll();
     expect(await first).toBe(10);
@@ -44,9 +44,9 @@ describe('batched', () => {
     expect(calls).toEqual([[1], [2]]);
   });
 
-  it('places the items of a failed call one by one: only the failing one fails', async () => {
+  it('places the items of a refused call one by one: only the failing one fails', async () => {
     const { run, calls, releaseAll } = recordingRun((n) => n === 3);
-    const call = batched(run, { max: 10 });
+    const call = batched(run, { max: 10, retryAlone: () => true });
     const answers = [1, 2, 3, 4].map((n) =>
       call(n).then(
         (v) => v,
@@ -58,8 +58,35 @@ describe('batched', () => {
     expect(calls).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
-  it('fails the items of a call that answers a result short', async () => {
-    const call = batched(async (items: number[]) => items.slice(1), { max: 10 });
-    await expect(call(1)).rejects.toThrow('1 items answered with 0 results');
+  it('fails every item of a call whose failure may have left it done, without a retry', async () => {
+    const { run, calls, releaseAll } = recordingRun((n) => n === 3);
+    const call = batched(run, { max: 10, retryAlone: () => false });
+    const answers = [1, 2, 3].map((n) =>
+      call(n).then(
+        (v) => v,
+        (err: Error) => err.message,
+      ),
+    );
+    await releaseAll();
+    expect(await Promise.all(answers)).toEqual([10, 'failed: 2,3', 'failed: 2,3']);
+    expect(calls).toEqual([[1], [2, 3]]);
+  });
+
+  it('fails, without a retry, the items of a call that answers a result short', async () => {
+    let calls = 0;
+    const call = batched(
+      async (items: number[]) => {
+        calls += 1;
+        return items.slice(1);
+      },
+      { max: 10, retryAlone: () => true },
+    );
+    const answers = [call(1), call(2), call(3)].map((p) => p.catch((err: Error) => err.message));
+    expect(await Promise.all(answers)).toEqual([
+      '1 items answered with 0 results',
+      '2 items answered with 1 results',
+      '2 items answered with 1 results',
+    ]);
+    expect(calls).toBe(2);
   });
 });

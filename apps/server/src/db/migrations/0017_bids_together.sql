@@ -7,7 +7,8 @@
 -- not once a bid, and no bid needs a second round trip to announce it.
 -- Every lot of the call is locked first, in id order, then every buyer's account: two calls that
 -- share lots or buyers wait for one another instead of deadlocking, as one bid (a lot, then its
--- buyer) never could. Should a call fail all the same, the server places its bids one by one.
+-- buyer) never could; whatever else locks several lots takes them in id order too (an auction's
+-- delete). Should a call fail all the same, the server places its bids one by one.
 -- A lot is refigured (0016) once a call, after its last bid, not on each bid's insert: ranking a
 -- lot's standing bids was a third of a bid's time. Every accepted bid's answer then gives its
 -- lot's figures as the call leaves them, the newest there are.
@@ -25,7 +26,7 @@ CREATE FUNCTION "sm_place_bids"(
   "p_lots" uuid[], "p_buyers" uuid[], "p_quantities" integer[], "p_prices" integer[],
   "p_nows" timestamptz[]
 ) RETURNS TABLE (
-  "outcome" text, "shortfall" bigint, "bid_count" integer, "highest_price" integer,
+  "ord" integer, "outcome" text, "shortfall" bigint, "bid_count" integer, "highest_price" integer,
   "winning_quantity" integer
 )
 LANGUAGE plpgsql VOLATILE AS $$
@@ -34,16 +35,27 @@ declare
   v_outcomes text[] := '{}';
   v_shortfalls bigint[] := '{}';
 begin
-  perform 1 from lots l where l.id = any(p_lots) order by l.id for update;
+  -- A lot whose end has passed is not locked: its bids are refused below without waiting for it
+  -- (the lot closer holds it while it awards), and a call does not stall the others behind it.
+  perform 1 from lots l
+    where l.id = any(p_lots) and l.ends_at > (select min(n) from unnest(p_nows) n)
+    order by l.id for update;
   perform 1 from accounts a where a.id = any(p_buyers) order by a.id for no key update;
   -- sm_place_bid_event answers an accepted bid from its lot's figures row: a lot without one yet
   -- gets a blank, refigured below with the others.
   insert into lot_bid_figures as f (lot_id, bid_count, bid_quantity, bid_amount, highest_price,
       winning_amount, winning_buyers, winning_quantities, winning_amounts)
-    select l.id, 0, 0, 0, 0, 0, '{}', '{}', '{}' from lots l where l.id = any(p_lots)
+    select l.id, 0, 0, 0, 0, 0, '{}', '{}', '{}' from lots l
+      where l.id = any(p_lots) and l.ends_at > (select min(n) from unnest(p_nows) n)
     on conflict (lot_id) do nothing;
   perform set_config('sm.refigure_later', 'on', true);
   for i in 1 .. coalesce(array_length(p_lots, 1), 0) loop
+    -- A lot's end never moves: past it, the bid is refused as sm_place_bid_event would, unlocked.
+    if exists (select 1 from lots l where l.id = p_lots[i] and l.ends_at <= p_nows[i]) then
+      v_outcomes := array_append(v_outcomes, 'LOT_ENDED');
+      v_shortfalls := array_append(v_shortfalls, null::bigint);
+      continue;
+    end if;
     select b.outcome, b.shortfall, b.event_id, b.merchant_id, b.auction_id into v_bid
       from sm_place_bid_event(p_lots[i], p_buyers[i], p_quantities[i], p_prices[i], p_nows[i]) b;
     if v_bid.event_id is not null then
@@ -54,12 +66,13 @@ begin
     v_shortfalls := array_append(v_shortfalls, v_bid.shortfall);
   end loop;
   perform set_config('sm.refigure_later', 'off', true);
-  perform sm_refigure_lot(l.id) from lots l where l.id = any(p_lots);
-  return query select v_outcomes[i], v_shortfalls[i], f.bid_count, f.highest_price,
-      case when v_outcomes[i] = 'ok'
-        then coalesce(f.winning_quantities[array_position(f.winning_buyers, p_buyers[i])], 0) end
-    from generate_subscripts(p_lots, 1) i
-    left join lot_bid_figures f on f.lot_id = p_lots[i] and v_outcomes[i] = 'ok'
-    order by i;
+  -- Every lot that got a blank, and every lot a bid was placed on.
+  perform sm_refigure_lot(l.id) from lots l
+    where l.id = any(p_lots) and l.ends_at > (select min(n) from unnest(p_nows) n);
+  return query select g.n, v_outcomes[g.n], v_shortfalls[g.n], f.bid_count, f.highest_price,
+      case when v_outcomes[g.n] = 'ok'
+        then coalesce(f.winning_quantities[array_position(f.winning_buyers, p_buyers[g.n])], 0) end
+    from generate_subscripts(p_lots, 1) as g(n)
+    left join lot_bid_figures f on f.lot_id = p_lots[g.n] and v_outcomes[g.n] = 'ok';
 end;
 $$;

@@ -58,13 +58,16 @@ export async function lockLot(tx: Tx, lotId: string) {
   return row ?? null;
 }
 
-/** The auction's lots in order, locked: its delete takes turns with their bids and ends. */
+/**
+ * The auction's lots, locked: its delete takes turns with their bids and ends. In id order, as
+ * every statement that locks several lots takes them (sm_place_bids), so that none deadlocks.
+ */
 export async function lockLotsOfAuction(tx: Tx, auctionId: string) {
   return tx
     .select()
     .from(lots)
     .where(eq(lots.auctionId, auctionId))
-    .orderBy(asc(lots.position))
+    .orderBy(asc(lots.id))
     .for('update');
 }
 
@@ -299,7 +302,8 @@ export async function placeBids(db: Tx, placed: readonly NewBid[]) {
         ${arrayLiteral(placed.map((b) => b.buyerId))}::uuid[],
         ${arrayLiteral(placed.map((b) => b.quantity))}::integer[],
         ${arrayLiteral(placed.map((b) => b.price))}::integer[],
-        ${arrayLiteral(placed.map((b) => b.now.toISOString()))}::timestamptz[])`),
+        ${arrayLiteral(placed.map((b) => b.now.toISOString()))}::timestamptz[])
+      order by ord`),
   );
   return rows.map((row) => ({
     outcome: row.outcome,

@@ -10,7 +10,7 @@ import {
   type Species,
 } from '@sm/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import { type Db, sqlStateOf } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { batched } from '../../lib/batched.js';
@@ -93,6 +93,9 @@ export function createBidService({
    */
   const place = batched((placed: repo.NewBid[]) => repo.placeBids(db, placed), {
     max: BIDS_PER_CALL,
+    // Refused by the database (a deadlock, a value it would not take): rolled back, so each bid
+    // can go again alone.
+    retryAlone: (err) => sqlStateOf(err) !== null,
   });
 
   /** Refuses a bid on a lot that cannot take one now; the lot must be locked by the caller. */

@@ -16,7 +16,7 @@ type EventNotification = Exclude<NotificationType, 'new_bid'>;
 
 /** The merchant events that tell the merchant something, and what they become in the list. */
 export const NOTIFICATION_OF_EVENT: Partial<Record<MerchantEventType, EventNotification>> = {
-  // A bid's new_bid is written with the bid by sm_place_bid_event (migrations 0015, 0017).
+  // A bid's new_bid is written with the bid by sm_place_bid_event (migrations 0015, 0016).
   // A buyout ends the lot at once: the same news as an end by time, with its own wording.
   buyout: 'lot_ended',
   lot_ended: 'lot_ended',

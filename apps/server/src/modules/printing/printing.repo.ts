@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { sqlStateOf, type Tx } from '../../db/client.js';
 import { printers } from '../../db/schema.js';
 
 export type PrinterRow = typeof printers.$inferSelect;
@@ -12,12 +12,7 @@ export type PrinterValues = Pick<
  * PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it): on a
  * printer's write, another printer has its MAC (printers_mac_key).
  */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+export const isUniqueViolation = (err: unknown): boolean => sqlStateOf(err) === '23505';
 
 /** What a cloud printer's polls told, kept only while it is the same printer (the same MAC). */
 const keptWhileSameMac = (mac: string | null) => {
