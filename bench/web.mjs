@@ -432,5 +432,6 @@ async function lighthouseFigures(market, record) {
 /** Runs the web figures on the market's server; `record(area, metric, value, unit, budget, note)`. */
 export async function benchWeb(market, record) {
   await routeScripts(market, record);
-  await lighthouseFigures(market, record);
+  // BENCH_LIGHTHOUSE_RUNS=0: the sizes alone, a minute's check of a change to the chunks.
+  if (LIGHTHOUSE_RUNS > 0) await lighthouseFigures(market, record);
 }

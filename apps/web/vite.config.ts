@@ -54,6 +54,16 @@ const PUBLIC_PAGES = [
   'features/about/pages/PrivacyPage.tsx',
 ].map(src);
 
+/** The lists pages, tabs of the app a merchant lives in, which share much of their UI. */
+const LIST_PAGES = [
+  'features/orders/pages/OrdersPage.tsx',
+  'features/wallet/pages/WalletPage.tsx',
+].map(src);
+
+/** Their windowed list, which notifications' page alone shares. */
+const WINDOWED =
+  /[\\/](src[\\/]lib[\\/]ui[\\/](WindowedList|useWindowedList|ListEnd|useScrollRestore)\.tsx?|node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/].*)$/;
+
 /**
  * The chunks of the first screens, instead of some fifty files of 1-2 KB that a phone fetched six
  * at a time: the app's shell (main.tsx, one file beside the boot), with what the public pages
@@ -84,6 +94,19 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
         if (boot.has(m) || chunkOf.has(m) || MOTION.test(m)) continue;
         // What sign-in shares with them goes with the shell: sign-in never loads home's chunk.
         chunkOf.set(m, visitor.has(m) || STYLES.test(m) ? 'app' : 'signedIn');
+      }
+      // What the list pages share with other pages (a page's own modules stay in its chunk):
+      // two chunks, not a dozen of 1-2 KB, which a phone on HTTP/1.1 fetched six at a time. The
+      // other pages that import any of it load it whole (7 KB gzip; the lists' 11 KB only those
+      // with a windowed list).
+      const pages = ctx.getModuleInfo(src('app/pageLoaders.ts'))?.dynamicallyImportedIds ?? [];
+      const others = staticClosure(
+        ctx,
+        pages.filter((page) => !LIST_PAGES.includes(page)),
+      );
+      for (const m of staticClosure(ctx, LIST_PAGES)) {
+        if (boot.has(m) || chunkOf.has(m) || visitor.has(m) || MOTION.test(m)) continue;
+        if (others.has(m)) chunkOf.set(m, WINDOWED.test(m) ? 'lists' : 'listUi');
       }
     }
     return chunkOf.get(id) === group ? group : null;
@@ -118,6 +141,9 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
     // Animation and gestures (pull to refresh, popups, swipes) for every route that needs them.
     { name: 'motion', test: MOTION, priority: 3 },
     { name: name('signedIn'), debugName: 'signedIn', priority: 2 },
+    // Without their dependencies: those sign-in shares stay where sign-in finds them.
+    { name: name('listUi'), priority: 1, includeDependenciesRecursively: false },
+    { name: name('lists'), priority: 1, includeDependenciesRecursively: false },
   ];
 }
 

@@ -1,4 +1,5 @@
 import { landingPath, PAGE_LOADERS } from './app/pageLoaders';
+import { earlyGetUrls, sendEarlyGets } from './lib/earlyGets';
 import { storedMerchantInfo } from './lib/merchantInfo';
 import { LOCALE_LOADERS, storedLocale } from './locales/load';
 
@@ -7,7 +8,8 @@ import { LOCALE_LOADERS, storedLocale } from './locales/load';
  * chosen language, the route and whether there is a session before the app's code has arrived,
  * and asks at once for all that the first screen needs, in one wave beside the app's code and CSS
  * (which index.html preloads): the language's texts, the route's page chunk and, signed in, the
- * page's data. The app itself (main.tsx) then finds each in flight or done.
+ * page's data (its GETs, sent from here: lib/earlyGets.ts). The app itself (main.tsx) then finds
+ * each in flight or done.
  */
 const ignore = () => {
   // The app asks again, and shows the failure and its retry (lazyPage, i18n).
@@ -18,6 +20,7 @@ LOCALE_LOADERS[storedLocale()]().catch(ignore);
 const [hashPath = '', search = ''] = location.hash.replace(/^#/, '').split('?');
 const signedIn = storedMerchantInfo() !== null;
 const path = landingPath(hashPath, signedIn);
+if (signedIn) sendEarlyGets(earlyGetUrls(path, new URLSearchParams(search)));
 PAGE_LOADERS[path]().catch(ignore);
 if (signedIn) {
   import('./app/prefetch').then(

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode, isErrorCode, REQUEST_TIMEOUT_MS } from '@sm/contract';
+import { takeEarlyGet } from './earlyGets';
 
 /** The spec's runtime codes (§8) for failures that never reached the API. */
 export const RUNTIME_CODES = {
@@ -67,6 +68,14 @@ async function readBody(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   return type.includes('json') ? response.json() : response.text();
 }
+
+/** `answer`, or a rejection as soon as `signal` aborts. */
+const untilAborted = <T>(answer: Promise<T>, signal: AbortSignal) =>
+  new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -137,11 +146,12 @@ export function createClient(options: ClientOptions = {}) {
     else signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       const fetchImpl = options.fetch ?? globalThis.fetch;
-      const response = await fetchImpl(url, {
-        ...init,
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
+      const ask = () =>
+        fetchImpl(url, { ...init, credentials: 'same-origin', signal: controller.signal });
+      const early = init.method === 'GET' ? takeEarlyGet(url) : undefined;
+      // The boot's answer to the same GET (earlyGets.ts), under this request's time-out and
+      // abort; when it failed, asked again.
+      const response = await (early ? untilAborted(early, controller.signal).catch(ask) : ask());
       if (!response.ok)
         throw failed(response.status, parseJson(await response.text().catch(() => '')));
       // The time-out covers the body too: a stalled download is as dead as a stalled connect.

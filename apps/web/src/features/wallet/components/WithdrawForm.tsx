@@ -64,7 +64,7 @@ const AMOUNT_FIELDS = ['amount'] as const;
  * and what stops a withdrawal now. The contract's rules are checked here first, with the same coded
  * messages the API answers.
  */
-export function WithdrawForm({
+export default function WithdrawForm({
   wallet,
   onDone,
 }: {

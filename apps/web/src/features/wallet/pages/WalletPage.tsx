@@ -3,9 +3,11 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { errorText } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';
 import { BottomSheet, useSheet } from '../../../lib/ui/BottomSheet';
+import { lazyComponent } from '../../../lib/ui/lazyComponent';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { useScrollRestore } from '../../../lib/ui/useScrollRestore';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
@@ -14,8 +16,13 @@ import { BalanceCard, BalanceCardPlaceholder, BankAccountRow } from '../componen
 import { StatementList, StatementSkeleton } from '../components/StatementList';
 import styles from '../components/wallet.module.css';
 import { WithdrawalDetails } from '../components/WithdrawalDetails';
-import { WithdrawForm } from '../components/WithdrawForm';
 import { readFilter, STATEMENT_FILTERS, type StatementFilter } from '../statement';
+
+/**
+ * The withdrawal form and its fields: not part of the first screen, so loaded once the balance
+ * has painted (or when Withdraw is pressed first).
+ */
+const WithdrawForm = lazyComponent(() => import('../components/WithdrawForm'), 'form');
 
 /** The longest wait worth a timer: past it, focus and pull to refresh keep the wallet fresh. */
 const MAX_TIMER_MS = 25 * 60 * 60_000;
@@ -34,6 +41,8 @@ export default function WalletPage({ query }: { query: Record<string, string> })
   const openWithdrawal = query.withdrawal ?? '';
 
   const wallet = useQuery(walletQueryOptions());
+  const hasWallet = wallet.data !== undefined;
+  useEffect(() => (hasWallet ? afterNextPaint(WithdrawForm.preload) : undefined), [hasWallet]);
   const statement = useInfiniteQuery(statementQueryOptions(filter));
   const entries = useMemo(
     () => statement.data?.pages.flatMap((page) => page.items) ?? [],
