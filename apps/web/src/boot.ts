@@ -1,5 +1,6 @@
 import { landingPath, PAGE_LOADERS } from './app/pageLoaders';
 import { earlyGetUrls, sendEarlyGets } from './lib/earlyGets';
+import { expectFirstData } from './lib/firstData';
 import { storedMerchantInfo } from './lib/merchantInfo';
 import { LOCALE_LOADERS, storedLocale } from './locales/load';
 
@@ -23,9 +24,11 @@ const path = landingPath(hashPath, signedIn);
 if (signedIn) sendEarlyGets(earlyGetUrls(path, new URLSearchParams(search)));
 PAGE_LOADERS[path]().catch(ignore);
 if (signedIn) {
-  import('./app/prefetch').then(
-    ({ prefetchRoute }) => prefetchRoute(path, new URLSearchParams(search)),
-    ignore,
+  expectFirstData(
+    import('./app/prefetch').then(
+      ({ prefetchRoute }) => prefetchRoute(path, new URLSearchParams(search)),
+      ignore,
+    ),
   );
 }
 

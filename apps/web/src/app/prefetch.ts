@@ -19,25 +19,33 @@ import { storeProfileQueryOptions } from '../lib/storeProfile';
  * knows the route and that there is a session, in parallel with the page's chunks (each the
  * same options the page's components use, read from the same query, so they find these in
  * flight or done). The shell's own: the profile's refresh and the Orders tab's count. A page
- * left out here asks for its data once its code has run, after the app's chunk.
+ * left out here asks for its data once its code has run, after the app's chunk. Answers once
+ * every answer is in, failed or not.
  */
-export function prefetchRoute(path: string, query: URLSearchParams): void {
-  prefetch.query(meQueryOptions());
-  prefetch.query(allOrderCountsQueryOptions());
+export function prefetchRoute(path: string, query: URLSearchParams): Promise<unknown> {
+  const asked = [prefetch.query(meQueryOptions()), prefetch.query(allOrderCountsQueryOptions())];
   if (path === PATHS.home || path === PATHS.index) {
     const { status, q } = auctionListParams(query);
-    prefetch.query(storeProfileQueryOptions());
-    prefetch.query(dashboardQueryOptions());
-    prefetch.infinite(auctionListQueryOptions(status, q));
+    asked.push(
+      prefetch.query(storeProfileQueryOptions()),
+      prefetch.query(dashboardQueryOptions()),
+      prefetch.infinite(auctionListQueryOptions(status, q)),
+    );
   } else if (path === PATHS.orders) {
     const filter = readOrderFilter(Object.fromEntries(query));
-    prefetch.infinite(orderListQueryOptions(filter));
-    prefetch.query(orderCountsQueryOptions(filter));
+    asked.push(
+      prefetch.infinite(orderListQueryOptions(filter)),
+      prefetch.query(orderCountsQueryOptions(filter)),
+    );
   } else if (path === PATHS.wallet) {
-    prefetch.query(walletQueryOptions());
-    prefetch.infinite(statementQueryOptions(readStatementFilter(query.get('type') ?? undefined)));
+    asked.push(
+      prefetch.query(walletQueryOptions()),
+      prefetch.infinite(statementQueryOptions(readStatementFilter(query.get('type') ?? undefined))),
+    );
   } else if (path === PATHS.lotDetail) {
     const id = query.get('id');
-    if (id) prefetch.query(lotQueryOptions(id));
+    if (id) asked.push(prefetch.query(lotQueryOptions(id)));
   }
+  // Settled, whatever the answers (prefetchQuery never rejects).
+  return Promise.all(asked);
 }

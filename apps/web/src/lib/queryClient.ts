@@ -46,14 +46,16 @@ const mark = (queryKey: QueryKey) => {
 export const prefetch = {
   query<TFnData, TError, TData, TKey extends QueryKey>(
     options: FetchQueryOptions<TFnData, TError, TData, TKey>,
-  ): void {
-    void queryClient.prefetchQuery(options);
+  ): Promise<void> {
+    const done = queryClient.prefetchQuery(options);
     mark(options.queryKey);
+    return done;
   },
   infinite<TFnData, TError, TData, TKey extends QueryKey, TPage>(
     options: FetchInfiniteQueryOptions<TFnData, TError, TData, TKey, TPage>,
-  ): void {
-    void queryClient.prefetchInfiniteQuery(options);
+  ): Promise<void> {
+    const done = queryClient.prefetchInfiniteQuery(options);
     mark(options.queryKey);
+    return done;
   },
 };
