@@ -78,4 +78,26 @@ describe('a request takes the boot’s answer', () => {
     });
     expect(network.mock.calls[0]![1]?.signal?.aborted).toBe(true);
   });
+
+  it('for a lot, asks for its first photo as soon as the answer names it', async () => {
+    const appended: Record<string, string>[] = [];
+    vi.stubGlobal('document', {
+      createElement: () => ({}),
+      head: { append: (link: Record<string, string>) => appended.push(link) },
+    });
+    const stub = vi.fn<typeof fetch>(async () =>
+      json({ id: 'l1', photos: [{ url: '/media/first.webp' }, { url: '/media/second.webp' }] }),
+    );
+    vi.stubGlobal('fetch', stub);
+    const { request } = createClient({ fetch: stub });
+    sendEarlyGets(['/api/lots/l1', '/api/wallet']);
+    await expect(request('/api/lots/l1')).resolves.toMatchObject({ id: 'l1' });
+    await vi.waitFor(() => expect(appended).toHaveLength(1));
+    expect(appended[0]).toEqual({
+      rel: 'preload',
+      as: 'image',
+      href: '/media/first.webp',
+      fetchPriority: 'high',
+    });
+  });
 });
