@@ -54,7 +54,7 @@ const PUBLIC_PAGES = [
   'features/about/pages/PrivacyPage.tsx',
 ].map(src);
 
-/** The lists pages, tabs of the app a merchant lives in, which share much of their UI. */
+/** The list pages, tabs of the app a merchant lives in, which share much of their UI. */
 const LIST_PAGES = [
   'features/orders/pages/OrdersPage.tsx',
   'features/wallet/pages/WalletPage.tsx',
@@ -97,7 +97,7 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       }
       // What the list pages share with other pages (a page's own modules stay in its chunk):
       // two chunks, not a dozen of 1-2 KB, which a phone on HTTP/1.1 fetched six at a time. The
-      // other pages that import any of it load it whole (7 KB gzip; the lists' 11 KB only those
+      // other pages that import any of it load it whole (5 KB gzip; the lists' 11 KB only those
       // with a windowed list).
       const pages = ctx.getModuleInfo(src('app/pageLoaders.ts'))?.dynamicallyImportedIds ?? [];
       const others = staticClosure(

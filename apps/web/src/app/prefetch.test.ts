@@ -22,8 +22,7 @@ async function askedByTheApp(path: string, search: string): Promise<string[]> {
       return json({});
     }),
   );
-  prefetchRoute(path, new URLSearchParams(search));
-  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  await prefetchRoute(path, new URLSearchParams(search));
   return asked;
 }
 
