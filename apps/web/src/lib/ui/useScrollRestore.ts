@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useNavigationType } from 'react-router';
 
 /** Where each list was scrolled when one of its items was opened. */
@@ -19,5 +19,6 @@ export function useScrollRestore(key: string, ready: boolean): () => void {
     scrollOf.delete(key);
     if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
   }, [ready, key, navigationType]);
-  return () => scrollOf.set(key, window.scrollY);
+  // The same function from render to render: the list's rows, memoized, take it as a prop.
+  return useCallback(() => scrollOf.set(key, window.scrollY), [key]);
 }

@@ -57,6 +57,10 @@ export function useWindowedList<T extends { id: string }>({
     ...(gap === undefined ? {} : { gap }),
     overscan,
     scrollMargin,
+    // The window's size from the start: without it the first render draws no row, and the rows
+    // come in a second render forced in the same task as the first commit (the longest task of
+    // opening orders or the wallet on a phone).
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     getItemKey: (index) => items[index]?.id ?? index,
   });
   const rows = virtualizer.getVirtualItems();

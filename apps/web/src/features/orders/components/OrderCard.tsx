@@ -1,4 +1,5 @@
 import { formatKg, formatRM, type OrderSummary, SPECIES } from '@sm/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
@@ -9,8 +10,17 @@ import styles from './orders.module.css';
 import { OrderStatusTag } from '../../../lib/ui/OrderStatusTag';
 import { sameWords } from '../../../lib/text';
 
-/** One order of the list; the whole card opens its detail. */
-export function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen?: () => void }) {
+/**
+ * One order of the list; the whole card opens its detail. Memoized: the windowed list re-renders
+ * as it measures its rows, which need not draw again.
+ */
+export const OrderCard = memo(function OrderCard({
+  order,
+  onOpen,
+}: {
+  order: OrderSummary;
+  onOpen?: () => void;
+}) {
   const { t } = useTranslation();
   const species = SPECIES[order.item.species][currentLocale()];
   return (
@@ -36,7 +46,7 @@ export function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen?: () 
       </span>
     </Link>
   );
-}
+});
 
 /** Grey cards where the first page will be. */
 export function OrderListSkeleton() {

@@ -1,5 +1,6 @@
 import { formatRM, type WalletEntry } from '@sm/contract';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
@@ -39,8 +40,11 @@ function EntryContent({ entry }: { entry: WalletEntry }) {
   );
 }
 
-/** One ledger entry: it opens its order, or its withdrawal's details; a deposit opens nothing. */
-function EntryRow({
+/**
+ * One ledger entry: it opens its order, or its withdrawal's details; a deposit opens nothing.
+ * Memoized: the windowed list re-renders as it measures its rows, which need not draw again.
+ */
+const EntryRow = memo(function EntryRow({
   entry,
   onOpen,
   onOpenWithdrawal,
@@ -72,7 +76,7 @@ function EntryRow({
       <EntryContent entry={entry} />
     </div>
   );
-}
+});
 
 /**
  * The statement as one long list scrolled by the page, windowed as the orders list is: only the

@@ -61,13 +61,16 @@ export default function WalletPage({ query }: { query: Record<string, string> })
   // The last one opened stays in the sheet while it slides away after the address drops it.
   const [shownWithdrawal, setShownWithdrawal] = useState(openWithdrawal);
   if (openWithdrawal && openWithdrawal !== shownWithdrawal) setShownWithdrawal(openWithdrawal);
-  const showWithdrawal = (id: string) => {
-    pushed.current = true;
-    setParams((params) => {
-      params.set('withdrawal', id);
-      return params;
-    });
-  };
+  const showWithdrawal = useCallback(
+    (id: string) => {
+      pushed.current = true;
+      setParams((params) => {
+        params.set('withdrawal', id);
+        return params;
+      });
+    },
+    [setParams],
+  );
   const closeWithdrawal = () => {
     if (pushed.current) {
       pushed.current = false;
