@@ -51,3 +51,26 @@ describe('the boot asks for what the first page asks for', () => {
     for (const url of early) expect(asked).toContain(url);
   });
 });
+
+describe('what the first render waits for', () => {
+  const silentNetwork = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => new Promise<Response>(() => {})),
+    );
+  const settledWithin = (promise: Promise<unknown>, ms: number) =>
+    Promise.race([
+      promise.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), ms)),
+    ]);
+
+  it('the page’s own answers', async () => {
+    silentNetwork();
+    expect(await settledWithin(prefetchRoute(PATHS.wallet, new URLSearchParams()), 50)).toBe(false);
+  });
+
+  it('not the shell’s: a page with nothing asked here is drawn at once', async () => {
+    silentNetwork();
+    expect(await settledWithin(prefetchRoute(PATHS.menu, new URLSearchParams()), 50)).toBe(true);
+  });
+});

@@ -20,13 +20,17 @@ import { storeProfileQueryOptions } from '../lib/storeProfile';
  * same options the page's components use, read from the same query, so they find these in
  * flight or done). The shell's own: the profile's refresh and the Orders tab's count. A page
  * left out here asks for its data once its code has run, after the app's chunk. Answers once
- * every answer is in, failed or not.
+ * the page's own answers are in, failed or not (at once for a page with none here).
  */
 export function prefetchRoute(path: string, query: URLSearchParams): Promise<unknown> {
-  const asked = [prefetch.query(meQueryOptions()), prefetch.query(allOrderCountsQueryOptions())];
+  void prefetch.query(meQueryOptions());
+  const counts = prefetch.query(allOrderCountsQueryOptions());
+  // What the page draws, which the first render waits for (main.tsx): the shell's own are not.
+  const asked: Promise<void>[] = [];
   if (path === PATHS.home || path === PATHS.index) {
     const { status, q } = auctionListParams(query);
     asked.push(
+      counts, // home's to-do
       prefetch.query(storeProfileQueryOptions()),
       prefetch.query(dashboardQueryOptions()),
       prefetch.infinite(auctionListQueryOptions(status, q)),
