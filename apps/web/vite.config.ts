@@ -60,9 +60,8 @@ const LIST_PAGES = [
   'features/wallet/pages/WalletPage.tsx',
 ].map(src);
 
-/** Their windowed list, which notifications' page alone shares. */
-const WINDOWED =
-  /[\\/](src[\\/]lib[\\/]ui[\\/](WindowedList|useWindowedList|ListEnd|useScrollRestore)\.tsx?|node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/].*)$/;
+/** Their windowed list and its scroll memory, which notifications' page alone shares. */
+const WINDOWED_LIST = ['lib/ui/WindowedList.tsx', 'lib/ui/useScrollRestore.ts'].map(src);
 
 /**
  * The chunks of the first screens, instead of some fifty files of 1-2 KB that a phone fetched six
@@ -99,14 +98,16 @@ function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
       // two chunks, not a dozen of 1-2 KB, which a phone on HTTP/1.1 fetched six at a time. The
       // other pages that import any of it load it whole (5 KB gzip; the lists' 11 KB only those
       // with a windowed list).
-      const pages = ctx.getModuleInfo(src('app/pageLoaders.ts'))?.dynamicallyImportedIds ?? [];
+      const loaders = ctx.getModuleInfo(src('app/pageLoaders.ts'));
+      if (!loaders) throw new Error('code splitting: no app/pageLoaders.ts');
       const others = staticClosure(
         ctx,
-        pages.filter((page) => !LIST_PAGES.includes(page)),
+        loaders.dynamicallyImportedIds.filter((page) => !LIST_PAGES.includes(page)),
       );
+      const windowed = staticClosure(ctx, WINDOWED_LIST);
       for (const m of staticClosure(ctx, LIST_PAGES)) {
         if (boot.has(m) || chunkOf.has(m) || visitor.has(m) || MOTION.test(m)) continue;
-        if (others.has(m)) chunkOf.set(m, WINDOWED.test(m) ? 'lists' : 'listUi');
+        if (others.has(m)) chunkOf.set(m, windowed.has(m) ? 'lists' : 'listUi');
       }
     }
     return chunkOf.get(id) === group ? group : null;

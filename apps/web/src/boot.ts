@@ -19,16 +19,14 @@ const ignore = () => {
 LOCALE_LOADERS[storedLocale()]().catch(ignore);
 
 const [hashPath = '', search = ''] = location.hash.replace(/^#/, '').split('?');
+const query = new URLSearchParams(search);
 const signedIn = storedMerchantInfo() !== null;
 const path = landingPath(hashPath, signedIn);
-if (signedIn) sendEarlyGets(earlyGetUrls(path, new URLSearchParams(search)));
+if (signedIn) sendEarlyGets(earlyGetUrls(path, query));
 PAGE_LOADERS[path]().catch(ignore);
 if (signedIn) {
   expectFirstData(
-    import('./app/prefetch').then(
-      ({ prefetchRoute }) => prefetchRoute(path, new URLSearchParams(search)),
-      ignore,
-    ),
+    import('./app/prefetch').then(({ prefetchRoute }) => prefetchRoute(path, query), ignore),
   );
 }
 

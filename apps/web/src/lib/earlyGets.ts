@@ -8,7 +8,7 @@ import { PATHS } from './paths';
  * after them. The app's requests (request.ts) take an answer from here when they ask for the very
  * same URL, once; anything else goes to the network as usual. Only the pages' default views are
  * listed (a filtered list is left to the app): the URLs must be the ones the page's queries build,
- * which earlyGets.test.ts checks against app/prefetch.ts.
+ * which app/prefetch.test.ts checks against app/prefetch.ts.
  */
 export function earlyGetUrls(path: string, query: URLSearchParams): string[] {
   // The shell's own: the profile's refresh and the Orders tab's count.
@@ -26,8 +26,9 @@ export function earlyGetUrls(path: string, query: URLSearchParams): string[] {
     urls.push(fillPath(ordersApi.list.path, undefined, { tab: 'all', period: 'all', limit: 30 }));
   } else if (path === PATHS.wallet && only()) {
     urls.push(walletApi.get.path, fillPath(walletApi.statement.path, undefined, { limit: 30 }));
-  } else if (path === PATHS.lotDetail && query.get('id')) {
-    urls.push(fillPath(auctionsApi.getLot.path, { id: query.get('id') }));
+  } else if (path === PATHS.lotDetail) {
+    const id = query.get('id');
+    if (id) urls.push(fillPath(auctionsApi.getLot.path, { id }));
   }
   return urls;
 }
