@@ -164,6 +164,21 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     expect(strict.endpointAllowed('https://user:pw@fcm.googleapis.com/x')).toBe(false);
   });
 
+  it('leaves a merchant with no browser to push to out of the outbox; the list has it all', async () => {
+    // A bid's notification (written by the bid's statement) and a buyout's (from its events).
+    await bidOn(await newLot('Threadfin'));
+    const bought = await publish(merchant, [
+      await lotInput(merchant, t, { name: 'Red snapper', quantity: 300, buyoutPrice: 3500 }),
+    ]);
+    const res = await buyer.post(`/api/buyer/lots/${bought.lotIds[0]}/buyout`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sendDue()).toMatchObject({ taken: 0, sent: 0 });
+    const types = (await merchant.get('/api/notifications?limit=10'))
+      .json<{ items: { type: string }[] }>()
+      .items.map((n) => n.type);
+    expect(types).toEqual(expect.arrayContaining(['new_bid', 'lot_ended']));
+  });
+
   const browser = browserKeys();
   const endpoint = () => `${push.origin}/send/browser-1`;
 
