@@ -518,6 +518,17 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
         cursor = page.nextCursor;
       } while (cursor);
       expect(seen).toEqual([...ids].reverse());
+      // Without a search the pages are prepared statements of their own: the same order.
+      const all: string[] = [];
+      cursor = null;
+      do {
+        const url: string = `/api/auctions?status=live&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await merchant.get(url)).json();
+        all.push(...page.items.map((a: { id: string }) => a.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(new Set(all).size).toBe(all.length);
+      expect(all.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
       expect((await merchant.get('/api/auctions?cursor=garbage')).json().code).toBe('BAD_REQUEST');
       await endAll();
     });

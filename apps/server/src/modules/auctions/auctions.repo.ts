@@ -392,8 +392,11 @@ export async function nextLotEnd(tx: Tx): Promise<Date | null> {
   return row?.endsAt ?? null;
 }
 
-const liveAuction = (now: Date) =>
-  sql`${auctions.endsAt} > ${now.toISOString()} and exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and ${lots.status} = 'live')`;
+/** An auction is live while it has not ended and a lot of it is live; `now` is SQL or a value. */
+const liveAuction = (now: SQLWrapper | Date) => {
+  const at = now instanceof Date ? sql`${now.toISOString()}` : sql`${now}::timestamptz`;
+  return sql`${auctions.endsAt} > ${at} and exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and ${lots.status} = 'live')`;
+};
 
 export interface AuctionPageQuery {
   merchantId: string;
@@ -405,36 +408,84 @@ export interface AuctionPageQuery {
   limit: number;
 }
 
-/** A page of the merchant's auctions, newest first. */
-export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
-  const conditions: SQL[] = [eq(auctions.merchantId, q.merchantId), isNull(auctions.deletedAt)];
-  conditions.push(q.live ? liveAuction(q.now) : sql`not (${liveAuction(q.now)})`);
-  if (q.search) {
-    const speciesMatch =
-      q.search.species.length > 0
-        ? sql` or ${lots.species} in (${sql.join(
-            q.search.species.map((s) => sql`${s}`),
-            sql`, `,
-          )})`
-        : sql``;
-    conditions.push(
-      sql`exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and (${lots.name} ilike ${q.search.pattern}${speciesMatch}))`,
-    );
-  }
-  if (q.after) {
-    conditions.push(
-      or(
-        sql`${auctions.publishedAt} < ${q.after.publishedAt.toISOString()}`,
-        and(eq(auctions.publishedAt, q.after.publishedAt), sql`${auctions.id} < ${q.after.id}`),
-      )!,
-    );
-  }
-  return tx
+/** Where a page of auctions starts: after the cursor's auction, in the page's order. */
+const afterAuction = (publishedAt: SQLWrapper, id: SQLWrapper) =>
+  or(
+    sql`${auctions.publishedAt} < ${publishedAt}`,
+    and(sql`${auctions.publishedAt} = ${publishedAt}`, sql`${auctions.id} < ${id}`),
+  )!;
+
+/** The page's select, newest first; `where` adds to the merchant's own auctions not deleted. */
+const auctionSelect = (
+  tx: Tx,
+  merchantId: SQLWrapper | string,
+  where: SQL[],
+  limit: number | ReturnType<typeof sql.placeholder>,
+) =>
+  tx
     .select()
     .from(auctions)
-    .where(and(...conditions))
+    .where(and(eq(auctions.merchantId, merchantId), isNull(auctions.deletedAt), ...where))
     .orderBy(desc(auctions.publishedAt), desc(auctions.id))
-    .limit(q.limit);
+    .limit(limit);
+
+/**
+ * A page without a search, as a prepared statement (live or not, first or later): the list every
+ * visit opens, built and planned once rather than on every call.
+ */
+const preparedAuctionPage = (live: boolean, after: boolean) =>
+  prepared(`auction_page_${live ? 'live' : 'ended'}${after ? '_after' : ''}`, (tx) => {
+    const isLive = liveAuction(sql.placeholder('now'));
+    return auctionSelect(
+      tx,
+      sql.placeholder('merchantId'),
+      [
+        live ? isLive : sql`not (${isLive})`,
+        ...(after
+          ? [
+              afterAuction(
+                sql`${sql.placeholder('afterAt')}::timestamptz`,
+                sql`${sql.placeholder('afterId')}::uuid`,
+              ),
+            ]
+          : []),
+      ],
+      sql.placeholder('limit'),
+    );
+  });
+const auctionPages = {
+  live: preparedAuctionPage(true, false),
+  liveAfter: preparedAuctionPage(true, true),
+  ended: preparedAuctionPage(false, false),
+  endedAfter: preparedAuctionPage(false, true),
+};
+
+/** A page of the merchant's auctions, newest first. */
+export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
+  if (!q.search) {
+    const page = auctionPages[`${q.live ? 'live' : 'ended'}${q.after ? 'After' : ''}`];
+    return page(tx).execute({
+      merchantId: q.merchantId,
+      now: q.now.toISOString(),
+      limit: q.limit,
+      ...(q.after && { afterAt: q.after.publishedAt.toISOString(), afterId: q.after.id }),
+    });
+  }
+  const speciesMatch =
+    q.search.species.length > 0
+      ? sql` or ${lots.species} in (${sql.join(
+          q.search.species.map((s) => sql`${s}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const where = [
+    q.live ? liveAuction(q.now) : sql`not (${liveAuction(q.now)})`,
+    sql`exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and (${lots.name} ilike ${q.search.pattern}${speciesMatch}))`,
+  ];
+  if (q.after) {
+    where.push(afterAuction(sql`${q.after.publishedAt.toISOString()}`, sql`${q.after.id}`));
+  }
+  return auctionSelect(tx, q.merchantId, where, q.limit);
 }
 
 /**
