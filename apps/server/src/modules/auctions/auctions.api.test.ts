@@ -9,6 +9,26 @@ import { Client, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 const daysBefore = (now: Date, days: number) =>
   new Date(now.getTime() - days * 24 * 3_600_000).toISOString();
 
+type IdPage = { items: { id: string }[]; nextCursor: string | null };
+
+/**
+ * Every id of a paged list, read along its cursors from `url` (which sets the limit): no page
+ * holds more than the limit.
+ */
+async function idsByCursor(client: Client, url: string): Promise<string[]> {
+  const limit = Number(new URL(url, 'http://x').searchParams.get('limit'));
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await client.get(`${url}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: IdPage = res.json<IdPage>();
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return seen;
+}
+
 describe.each(DB_KINDS)('live auctions on %s', (kind) => {
   let t: TestApp;
   let merchant: Client;
@@ -488,16 +508,7 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       const ids = (page: { items: { id: string }[] }) => page.items.map((l) => l.id);
       const whole = (await buyer(1).get('/api/buyer/lots?limit=50')).json();
       expect(whole.items.length).toBeGreaterThanOrEqual(3);
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const url: string = `/api/buyer/lots?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-        const page = (await buyer(1).get(url)).json();
-        expect(page.items.length).toBeLessThanOrEqual(2);
-        seen.push(...ids(page));
-        cursor = page.nextCursor;
-      } while (cursor);
-      expect(seen).toEqual(ids(whole));
+      expect(await idsByCursor(buyer(1), '/api/buyer/lots?limit=2')).toEqual(ids(whole));
       await endAll();
     });
 
@@ -509,24 +520,10 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
         );
         t.clock.advance(1000);
       }
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const url: string = `/api/auctions?status=live&limit=2&q=Page%20lot${cursor ? `&cursor=${cursor}` : ''}`;
-        const page = (await merchant.get(url)).json();
-        seen.push(...page.items.map((a: { id: string }) => a.id));
-        cursor = page.nextCursor;
-      } while (cursor);
+      const seen = await idsByCursor(merchant, '/api/auctions?status=live&limit=2&q=Page%20lot');
       expect(seen).toEqual([...ids].reverse());
       // Without a search the pages are prepared statements of their own: the same order.
-      const all: string[] = [];
-      cursor = null;
-      do {
-        const url: string = `/api/auctions?status=live&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-        const page = (await merchant.get(url)).json();
-        all.push(...page.items.map((a: { id: string }) => a.id));
-        cursor = page.nextCursor;
-      } while (cursor);
+      const all = await idsByCursor(merchant, '/api/auctions?status=live&limit=2');
       expect(new Set(all).size).toBe(all.length);
       expect(all.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
       expect((await merchant.get('/api/auctions?cursor=garbage')).json().code).toBe('BAD_REQUEST');

@@ -392,10 +392,13 @@ export async function nextLotEnd(tx: Tx): Promise<Date | null> {
   return row?.endsAt ?? null;
 }
 
-/** An auction is live while it has not ended and a lot of it is live; `now` is SQL or a value. */
-const liveAuction = (now: SQLWrapper | Date) => {
-  const at = now instanceof Date ? sql`${now.toISOString()}` : sql`${now}::timestamptz`;
-  return sql`${auctions.endsAt} > ${at} and exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and ${lots.status} = 'live')`;
+/**
+ * Live auctions (`live`) or the others at `at`, an ISO time or its placeholder: an auction is live
+ * while it has not ended and a lot of it is live.
+ */
+const auctionsLive = (live: boolean, at: string | SQLWrapper) => {
+  const isLive = sql`${auctions.endsAt} > ${at}::timestamptz and exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and ${lots.status} = 'live')`;
+  return live ? isLive : sql`not (${isLive})`;
 };
 
 export interface AuctionPageQuery {
@@ -409,10 +412,13 @@ export interface AuctionPageQuery {
 }
 
 /** Where a page of auctions starts: after the cursor's auction, in the page's order. */
-const afterAuction = (publishedAt: SQLWrapper, id: SQLWrapper) =>
+const afterAuction = (publishedAt: string | SQLWrapper, id: string | SQLWrapper) =>
   or(
-    sql`${auctions.publishedAt} < ${publishedAt}`,
-    and(sql`${auctions.publishedAt} = ${publishedAt}`, sql`${auctions.id} < ${id}`),
+    sql`${auctions.publishedAt} < ${publishedAt}::timestamptz`,
+    and(
+      sql`${auctions.publishedAt} = ${publishedAt}::timestamptz`,
+      sql`${auctions.id} < ${id}::uuid`,
+    ),
   )!;
 
 /** The page's select, newest first; `where` adds to the merchant's own auctions not deleted. */
@@ -434,25 +440,17 @@ const auctionSelect = (
  * visit opens, built and planned once rather than on every call.
  */
 const preparedAuctionPage = (live: boolean, after: boolean) =>
-  prepared(`auction_page_${live ? 'live' : 'ended'}${after ? '_after' : ''}`, (tx) => {
-    const isLive = liveAuction(sql.placeholder('now'));
-    return auctionSelect(
+  prepared(`auction_page_${live ? 'live' : 'ended'}${after ? '_after' : ''}`, (tx) =>
+    auctionSelect(
       tx,
       sql.placeholder('merchantId'),
       [
-        live ? isLive : sql`not (${isLive})`,
-        ...(after
-          ? [
-              afterAuction(
-                sql`${sql.placeholder('afterAt')}::timestamptz`,
-                sql`${sql.placeholder('afterId')}::uuid`,
-              ),
-            ]
-          : []),
+        auctionsLive(live, sql.placeholder('now')),
+        ...(after ? [afterAuction(sql.placeholder('afterAt'), sql.placeholder('afterId'))] : []),
       ],
       sql.placeholder('limit'),
-    );
-  });
+    ),
+  );
 const auctionPages = {
   live: preparedAuctionPage(true, false),
   liveAfter: preparedAuctionPage(true, true),
@@ -462,11 +460,12 @@ const auctionPages = {
 
 /** A page of the merchant's auctions, newest first. */
 export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
+  const now = q.now.toISOString();
   if (!q.search) {
     const page = auctionPages[`${q.live ? 'live' : 'ended'}${q.after ? 'After' : ''}`];
     return page(tx).execute({
       merchantId: q.merchantId,
-      now: q.now.toISOString(),
+      now,
       limit: q.limit,
       ...(q.after && { afterAt: q.after.publishedAt.toISOString(), afterId: q.after.id }),
     });
@@ -479,12 +478,10 @@ export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
         )})`
       : sql``;
   const where = [
-    q.live ? liveAuction(q.now) : sql`not (${liveAuction(q.now)})`,
+    auctionsLive(q.live, now),
     sql`exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and (${lots.name} ilike ${q.search.pattern}${speciesMatch}))`,
   ];
-  if (q.after) {
-    where.push(afterAuction(sql`${q.after.publishedAt.toISOString()}`, sql`${q.after.id}`));
-  }
+  if (q.after) where.push(afterAuction(q.after.publishedAt.toISOString(), q.after.id));
   return auctionSelect(tx, q.merchantId, where, q.limit);
 }
 
@@ -505,7 +502,7 @@ export async function dashboardTotals(tx: Tx, merchantId: string, now: Date) {
     await tx.execute(sql`
       select
         (select count(*) from ${auctions}
-          where ${auctions.merchantId} = ${merchantId} and ${liveAuction(now)}) as live,
+          where ${auctions.merchantId} = ${merchantId} and ${auctionsLive(true, now.toISOString())}) as live,
         (select sum(f.winning_amount) from ${lots} l join ${lotBidFigures} f on f.lot_id = l.id
           where l.merchant_id = ${merchantId} and l.status = 'live'
             and l.ends_at > ${now.toISOString()}) as bid_sales,
