@@ -120,8 +120,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const booting: Promise<PGlite | PgliteThread> =
     thread && dataDir
       ? import('./pglite-thread.js').then(({ openPgliteThread }) => openPgliteThread(dataDir))
-      : import('@electric-sql/pglite').then(({ PGlite }) =>
-          PGlite.create({ dataDir, loadDataDir: from }),
+      : Promise.all([import('@electric-sql/pglite'), import('./pglite-settings.js')]).then(
+          ([{ PGlite }, { PGLITE_SETTINGS }]) =>
+            PGlite.create({
+              dataDir,
+              loadDataDir: from,
+              startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+            }),
         );
   const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
     await Promise.all([

@@ -22,6 +22,13 @@ describe('PGlite on its own thread', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('opens with the settings of pglite-settings.ts, not those of postgresql.conf', async () => {
+    const [row] = rowsOf<{ shared_buffers: string }>(
+      await database.db.execute(sql`show shared_buffers`),
+    );
+    expect(row?.shared_buffers).toBe('32MB');
+  });
+
   it('reads and writes rows, timestamps as dates', async () => {
     const { db } = database;
     const createdAt = new Date('2026-11-28T01:02:03.456Z');

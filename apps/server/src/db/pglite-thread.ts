@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ARRAY_TYPES, type AnswerReader, answerReader } from './pglite-answers.js';
+import { PGLITE_SETTINGS } from './pglite-settings.js';
 
 type Row = Record<string, unknown> | unknown[];
 export interface ThreadResults {
@@ -37,7 +38,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void
  */
 export function openPgliteThread(dataDir: string): PgliteThread {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, arrayTypes: ARRAY_TYPES },
+    workerData: { dataDir, arrayTypes: ARRAY_TYPES, settings: PGLITE_SETTINGS },
   });
   const pending = new Map<number, Pending>();
   const listeners = new Map<number, { channel: string; onPayload: (payload: string) => void }>();

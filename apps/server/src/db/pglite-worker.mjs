@@ -28,7 +28,10 @@ const arrayTypes = async () => (await pg.query(workerData.arrayTypes)).rows;
 // The other side sends its statements at once; they wait in this thread's port until the handler
 // below is added, after the database opened. 'ready' comes first, with the array types, so the
 // other side reads the answers that follow it without a round trip of its own for them.
-const pg = await PGlite.create({ dataDir: workerData.dataDir }).catch((err) => {
+const pg = await PGlite.create({
+  dataDir: workerData.dataDir,
+  startParams: [...PGlite.defaultStartParams, ...workerData.settings],
+}).catch((err) => {
   post({ ready: false, error: describe(err) });
   return null;
 });
