@@ -347,6 +347,33 @@ test('the daily payout pays completed orders in and says so live (my)', async ({
   await expect(page).toHaveURL(WALLET_URL);
 });
 
+test('the statement asks for its next page when its end nears the screen, not before', async ({
+  page,
+  request,
+}) => {
+  // 40 entries: a first page of 30 that runs far below the screen, and a second of 10.
+  const merchant = await registerMerchant(request);
+  for (let i = 1; i <= 40; i++) await credit(request, merchant.phone, i * 100);
+  await signIn(page, merchant.phone, merchant.password);
+  const pages: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/wallet/statement') pages.push(url.searchParams.get('cursor') ?? '');
+  });
+
+  await page.goto('/#/pages/profile/wallet');
+  await expect(entries(page).first()).toContainText('RM 40.00');
+  await untilStill(page);
+  // Opening the wallet reads the first page only (the live stream may ask for it again).
+  expect(pages.length).toBeGreaterThan(0);
+  expect(pages.filter(Boolean)).toEqual([]);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(statement(page)).toContainText('No more transactions');
+  await expect(entries(page).last()).toContainText('RM 1.00');
+  expect(pages.filter(Boolean)).toHaveLength(1);
+});
+
 test('a new merchant’s empty wallet; failed loads offer Retry', async ({ page, request }) => {
   const merchant = await registerMerchant(request);
   await signIn(page, merchant.phone, merchant.password);

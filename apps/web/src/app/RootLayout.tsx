@@ -5,6 +5,7 @@ import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
 import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
 import { afterNextPaint } from '../lib/afterNextPaint';
+import { prepareDateFormats } from '../lib/datetime';
 import { trackNavigation } from './history';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
@@ -53,6 +54,8 @@ export function RootLayout() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const cancelWait = afterNextPaint(() => {
+      // While the page's chunks and data are on their way (datetime.ts).
+      prepareDateFormats();
       import('./liveEvents').then(
         ({ startLiveEvents }) => {
           if (!cancelled) stop = startLiveEvents(queryClient);

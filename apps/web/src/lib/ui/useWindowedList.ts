@@ -64,12 +64,14 @@ export function useWindowedList<T extends { id: string }>({
     getItemKey: (index) => items[index]?.id ?? index,
   });
   const rows = virtualizer.getVirtualItems();
-  const lastIndex = rows.at(-1)?.index ?? -1;
+  // The last item on screen, not the last one rendered: with the overscan a first page whose end
+  // was below the screen asked for the next one at once, on every open of the wallet.
+  const lastOnScreen = virtualizer.range?.endIndex ?? -1;
 
   useEffect(() => {
-    if (hasMore && !loadingMore && !loadFailed && lastIndex >= items.length - PREFETCH)
+    if (hasMore && !loadingMore && !loadFailed && lastOnScreen >= items.length - PREFETCH)
       onLoadMore();
-  }, [hasMore, loadingMore, loadFailed, lastIndex, items.length, onLoadMore]);
+  }, [hasMore, loadingMore, loadFailed, lastOnScreen, items.length, onLoadMore]);
 
   return { listRef, virtualizer, rows, scrollMargin };
 }
