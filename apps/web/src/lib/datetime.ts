@@ -29,7 +29,7 @@ const format = (iso: string, locale: Locale, style: keyof typeof STYLES) =>
 
 /**
  * Builds the formatter of the signed-in pages' lists ahead of them. The first Intl.DateTimeFormat
- * loads the browser's locale and time-zone data, 20 ms on a desktop and several times that on a
+ * loads the browser's locale and time-zone data, some 20 ms on the bench machine and more on a
  * cheap phone: called while a page waits for its data, that is not part of its first render.
  */
 export function prepareDateFormats(locale: Locale = currentLocale()): void {
