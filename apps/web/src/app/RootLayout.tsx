@@ -5,7 +5,6 @@ import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
 import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
 import { afterNextPaint } from '../lib/afterNextPaint';
-import { prepareDateFormats } from '../lib/datetime';
 import { trackNavigation } from './history';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
@@ -54,8 +53,12 @@ export function RootLayout() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const cancelWait = afterNextPaint(() => {
-      // While the page's chunks and data are on their way (datetime.ts).
-      prepareDateFormats();
+      // While the page's chunks and data are on their way (datetime.ts); the module comes with the
+      // signed-in pages, not in the sign-in page's entry. Not loaded, a page formats its own.
+      import('../lib/datetime').then(
+        ({ prepareDateFormats }) => prepareDateFormats(),
+        () => {},
+      );
       import('./liveEvents').then(
         ({ startLiveEvents }) => {
           if (!cancelled) stop = startLiveEvents(queryClient);
