@@ -15,12 +15,14 @@ import {
   type ServerProcess,
   PROCESS_START_MS,
   startServerProcess,
+  freePort,
 } from './processes.js';
 import { openEventStream } from './sse.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const operator = { authorization: `Bearer ${PROCESS_OPERATOR_TOKEN}` };
-let port = 5200 + Math.floor(Math.random() * 500);
+/** This run's own number, in the phones it signs up. */
+const run = 5200 + Math.floor(Math.random() * 500);
 
 /**
  * The engine across real processes on one PostgreSQL (issue 3): bids race through two servers,
@@ -36,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   const start = async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'sm-proc-'));
     dirs.push(dir);
-    const server = await startServerProcess((port += 1), {
+    const server = await startServerProcess(await freePort(), {
       DATA_DIR: dir,
       DATABASE_URL: testDb.url ?? '',
       SEED_DEMO: 'true',
@@ -159,9 +161,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       await stream.next();
 
       const buyers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          registerBuyer(i % 2 ? b.base : a.base, i + port * 100),
-        ),
+        Array.from({ length: 12 }, (_, i) => registerBuyer(i % 2 ? b.base : a.base, i + run * 100)),
       );
       // Each buyer raises three times on every lot, all at once, alternating processes.
       let accepted = 0;
@@ -269,7 +269,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
       // A password reset through A ends the account's session that B keeps.
       const buyer = new HttpClient(a.base);
-      const phone = `+6019${7_000_000 + port}`;
+      const phone = `+6019${7_000_000 + run}`;
       await registerOverHttp(buyer, 'buyer', phone, 'Demo@1234');
       const buyerOnB = buyer.at(b.base);
       expect((await buyerOnB.request('GET', '/api/buyer/me')).status).toBe(200);

@@ -34,7 +34,6 @@ const CREDIT_LIMIT = 20_000; // RM 200.00
 describe.runIf(DB_KINDS.includes('postgres'))('covered bids racing across two processes', () => {
   const processes = twoServersOnPostgres({
     prefix: 'sm-cover-race-',
-    firstPort: 6300 + Math.floor(Math.random() * 500),
     env: {
       SEED_DEMO: 'false',
       DB_POOL_MAX: '10',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,6 +23,26 @@ export interface ServerProcess {
  * minute, and a minute's limit failed a CI run.
  */
 export const PROCESS_START_MS = 180_000;
+
+/**
+ * A port nothing listens on now, from the kernel: a random one from a fixed range met this
+ * machine's own services (PostgreSQL on 5432, RabbitMQ on 5672, Redis on 6379), and the test's
+ * health check talked to one of them while its server failed to listen.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 /**
  * The real server as its own process, on the given environment: the build (dist/main.js, made
@@ -80,12 +101,7 @@ export async function startServerProcess(
  * the database and the directories; `sql` is a direct connection for checks, `via(i)` alternates
  * between the two.
  */
-export function twoServersOnPostgres(options: {
-  prefix: string;
-  firstPort: number;
-  env: Record<string, string>;
-}) {
-  let port = options.firstPort;
+export function twoServersOnPostgres(options: { prefix: string; env: Record<string, string> }) {
   const dirs: string[] = [];
   const servers: ServerProcess[] = [];
   const processes = {
@@ -98,7 +114,7 @@ export function twoServersOnPostgres(options: {
     const dir = await mkdtemp(path.join(tmpdir(), options.prefix));
     dirs.push(dir);
     servers.push(
-      await startServerProcess((port += 1), {
+      await startServerProcess(await freePort(), {
         DATA_DIR: dir,
         DATABASE_URL: processes.db.url ?? '',
         ...options.env,

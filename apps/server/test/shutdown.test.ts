@@ -3,13 +3,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROCESS_START_MS, startServerProcess } from './processes.js';
-
-let port = 4700 + Math.floor(Math.random() * 200);
+import { freePort, PROCESS_START_MS, startServerProcess } from './processes.js';
 
 /** The real server on the embedded database in `dataDir`, seeded, once it answers. */
-const startServer = (dataDir: string) =>
-  startServerProcess((port += 1), {
+const startServer = async (dataDir: string) =>
+  startServerProcess(await freePort(), {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: 'true',

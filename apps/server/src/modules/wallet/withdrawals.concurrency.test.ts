@@ -20,7 +20,6 @@ describe.runIf(DB_KINDS.includes('postgres'))('withdrawals across two server pro
   let phone = 3_000_000;
   const processes = twoServersOnPostgres({
     prefix: 'sm-wallet-race-',
-    firstPort: 5700 + Math.floor(Math.random() * 500),
     env: {
       SEED_DEMO: 'false',
       // Two pools of 10: enough to have many transactions queue on one wallet's lock at once,
