@@ -15,7 +15,6 @@ import {
   type ServerProcess,
   PROCESS_START_MS,
   startServerProcess,
-  freePort,
 } from './processes.js';
 import { openEventStream } from './sse.js';
 
@@ -38,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   const start = async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'sm-proc-'));
     dirs.push(dir);
-    const server = await startServerProcess(await freePort(), {
+    const server = await startServerProcess({
       DATA_DIR: dir,
       DATABASE_URL: testDb.url ?? '',
       SEED_DEMO: 'true',

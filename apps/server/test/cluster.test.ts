@@ -7,8 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 import { PROCESS_START_MS, type ServerProcess, startServerProcess } from './processes.js';
 
-let port = 5800 + Math.floor(Math.random() * 150);
-
 /** The live processes whose parent is `pid` (Linux: /proc). */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
@@ -91,12 +89,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 on PostgreSQL
     async () => {
       db = await createTestDatabase('postgres');
       dir = await mkdtemp(path.join(tmpdir(), 'sm-cluster-'));
-      const serverPort = (port += 1);
-      server = await startServerProcess(serverPort, {
+      server = await startServerProcess({
         DATA_DIR: dir,
         DATABASE_URL: db.url ?? '',
         WEB_CONCURRENCY: '2',
       });
+      const serverPort = Number(new URL(server.base).port);
       const primary = server.child.pid ?? 0;
       const serverFile = path.join(dir, 'server.json');
       // Written by the primary once both workers listen: the operator CLI's way to the server.

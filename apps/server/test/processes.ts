@@ -29,7 +29,7 @@ export const PROCESS_START_MS = 180_000;
  * machine's own services (PostgreSQL on 5432, RabbitMQ on 5672, Redis on 6379), and the test's
  * health check talked to one of them while its server failed to listen.
  */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -47,12 +47,13 @@ export function freePort(): Promise<number> {
 /**
  * The real server as its own process, on the given environment: the build (dist/main.js, made
  * current by server-build.ts before the tests), as `npm start` runs it. One process unless the
- * environment asks for more (WEB_CONCURRENCY).
+ * environment asks for more (WEB_CONCURRENCY). On `port`, or on a free one.
  */
 export async function startServerProcess(
-  port: number,
   env: Record<string, string>,
+  port?: number,
 ): Promise<ServerProcess> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [builtServer], {
     cwd: serverDir,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -114,7 +115,7 @@ export function twoServersOnPostgres(options: { prefix: string; env: Record<stri
     const dir = await mkdtemp(path.join(tmpdir(), options.prefix));
     dirs.push(dir);
     servers.push(
-      await startServerProcess(await freePort(), {
+      await startServerProcess({
         DATA_DIR: dir,
         DATABASE_URL: processes.db.url ?? '',
         ...options.env,

@@ -3,11 +3,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, PROCESS_START_MS, startServerProcess } from './processes.js';
+import { PROCESS_START_MS, startServerProcess } from './processes.js';
 
 /** The real server on the embedded database in `dataDir`, seeded, once it answers. */
-const startServer = async (dataDir: string) =>
-  startServerProcess(await freePort(), {
+const startServer = (dataDir: string) =>
+  startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: 'true',

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGLITE_SETTINGS } from './pglite-settings.js';
 import type { PgliteThread } from './pglite-thread.js';
 import type * as schema from './schema.js';
 
@@ -120,13 +121,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const booting: Promise<PGlite | PgliteThread> =
     thread && dataDir
       ? import('./pglite-thread.js').then(({ openPgliteThread }) => openPgliteThread(dataDir))
-      : Promise.all([import('@electric-sql/pglite'), import('./pglite-settings.js')]).then(
-          ([{ PGlite }, { PGLITE_SETTINGS }]) =>
-            PGlite.create({
-              dataDir,
-              loadDataDir: from,
-              startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-            }),
+      : import('@electric-sql/pglite').then(({ PGlite }) =>
+          PGlite.create({
+            dataDir,
+            loadDataDir: from,
+            startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+          }),
         );
   const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
     await Promise.all([

@@ -58,7 +58,7 @@ export class ServerNode {
   }
 
   async start(): Promise<void> {
-    this.process = await startServerProcess(this.port, { TEST_CLOCK: 'true', ...this.env });
+    this.process = await startServerProcess({ TEST_CLOCK: 'true', ...this.env }, this.port);
     if (this.offsetMs > 0) await this.moveClock(this.offsetMs);
   }
 
