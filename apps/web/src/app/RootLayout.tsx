@@ -53,12 +53,6 @@ export function RootLayout() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const cancelWait = afterNextPaint(() => {
-      // While the page's chunks and data are on their way (datetime.ts); the module comes with the
-      // signed-in pages, not in the sign-in page's entry. Not loaded, a page formats its own.
-      import('../lib/datetime').then(
-        ({ prepareDateFormats }) => prepareDateFormats(),
-        () => {},
-      );
       import('./liveEvents').then(
         ({ startLiveEvents }) => {
           if (!cancelled) stop = startLiveEvents(queryClient);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatTime, serverOffset } from './datetime';
+import {
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatTime,
+  formatWeekday,
+  serverOffset,
+} from './datetime';
 
 describe('formatDuration', () => {
   it('counts down in minutes and seconds, rounding up to the next second', () => {
@@ -29,4 +36,44 @@ describe('serverOffset', () => {
     expect(serverOffset('2025-03-01T00:00:10Z', arrived)).toBe(10_000);
     expect(serverOffset('2025-02-28T23:59:58Z', arrived)).toBe(-2_000);
   });
+});
+
+describe('the formats written without Intl', () => {
+  // What Intl writes for each style, in the app's three locales: the app must write the same.
+  const INTL = { en: 'en-MY', zh: 'zh-CN', my: 'ms-MY' } as const;
+  const KL = 'Asia/Kuala_Lumpur';
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intl = (locale: keyof typeof INTL, options: Intl.DateTimeFormatOptions, at: Date) => {
+    const key = `${locale}${JSON.stringify(options)}`;
+    let format = formats.get(key);
+    if (!format) formats.set(key, (format = new Intl.DateTimeFormat(INTL[locale], options)));
+    return format.format(at);
+  };
+  // Every day of two years, each at a time that moves through the hours (midnight and noon too).
+  const moments = Array.from({ length: 731 }, (_, i) => {
+    const at = Date.UTC(2026, 0, 1) + i * 86_400_000 + ((i * 3_600_000 + i * 61_000) % 86_400_000);
+    return new Date(at);
+  });
+  moments.push(new Date('2026-12-31T16:00:00Z'), new Date('2027-06-15T04:00:00Z'));
+
+  for (const locale of ['en', 'zh', 'my'] as const) {
+    it(`writes ${locale} as Intl does, in Kuala Lumpur time`, () => {
+      for (const at of moments) {
+        const iso = at.toISOString();
+        expect(formatDateTime(iso, locale)).toBe(
+          intl(locale, { timeZone: KL, dateStyle: 'medium', timeStyle: 'short' }, at),
+        );
+        expect(formatTime(iso, locale)).toBe(
+          intl(locale, { timeZone: KL, hour: '2-digit', minute: '2-digit', second: '2-digit' }, at),
+        );
+        expect(formatWeekday(iso, locale)).toBe(
+          intl(locale, { timeZone: KL, weekday: 'long' }, at),
+        );
+        const day = iso.slice(0, 10);
+        expect(formatDay(day, locale)).toBe(
+          intl(locale, { timeZone: 'UTC', dateStyle: 'medium' }, new Date(day)),
+        );
+      }
+    });
+  }
 });

@@ -1,63 +1,103 @@
-import { type Locale, TIME_ZONE } from '@sm/contract';
+import type { Locale } from '@sm/contract';
 import { currentLocale } from './i18n';
 
 /** Region-aware tags for Intl: Malaysian English and Malay, simplified Chinese. */
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-MY', zh: 'zh-CN', my: 'ms-MY' };
 
-const STYLES = {
-  dateTime: { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' },
-  time: { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit' },
-  localDateTime: { dateStyle: 'medium', timeStyle: 'short' },
-  // A calendar day (YYYY-MM-DD) reads as UTC midnight: shown in UTC, it is that same day.
-  day: { dateStyle: 'medium', timeZone: 'UTC' },
-  weekday: { weekday: 'long', timeZone: TIME_ZONE },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(locale: Locale, style: keyof typeof STYLES): Intl.DateTimeFormat {
-  const key = `${locale}:${style}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(INTL_LOCALE[locale], STYLES[style]);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-const format = (iso: string, locale: Locale, style: keyof typeof STYLES) =>
-  formatterOf(locale, style).format(new Date(iso));
+/**
+ * Kuala Lumpur's offset from UTC. Malaysia has kept UTC+8, with no daylight saving, since 1982:
+ * a moment's Malaysian day and time are its UTC ones 8 hours on, with no time-zone data.
+ */
+const KL_OFFSET_MS = 8 * 3_600_000;
 
 /**
- * Builds the formatter of the signed-in pages' lists ahead of them. The first Intl.DateTimeFormat
- * loads the browser's locale and time-zone data, some 20 ms on the bench machine and more on a
- * cheap phone: called while a page waits for its data, that is not part of its first render.
+ * What the Intl formats of en-MY, zh-CN and ms-MY write (datetime.test.ts holds every style to
+ * Intl's output, day by day): the app writes them itself, because the first Intl.DateTimeFormat
+ * a page makes loads the browser's locale and time-zone data, a task of some 30 ms on the bench
+ * machine (120 ms on Lighthouse's phone) on every screen that shows a date.
  */
-export function prepareDateFormats(locale: Locale = currentLocale()): void {
-  formatterOf(locale, 'dateTime');
+const NAMES: Record<
+  Locale,
+  { months: readonly string[]; weekdays: readonly string[]; am: string; pm: string }
+> = {
+  en: {
+    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    am: 'am',
+    pm: 'pm',
+  },
+  zh: {
+    months: [],
+    weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+    am: '',
+    pm: '',
+  },
+  my: {
+    months: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ogo', 'Sep', 'Okt', 'Nov', 'Dis'],
+    weekdays: ['Ahad', 'Isnin', 'Selasa', 'Rabu', 'Khamis', 'Jumaat', 'Sabtu'],
+    am: 'PG',
+    pm: 'PTG',
+  },
+};
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar day as `6 Dec 2026` or `2026年12月6日`, from a Date read in UTC. */
+function dayOf(d: Date, locale: Locale): string {
+  const [day, month, year] = [d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear()];
+  return locale === 'zh'
+    ? `${year}年${month + 1}月${day}日`
+    : `${day} ${NAMES[locale].months[month]} ${year}`;
 }
 
+/** The clock of a Date read in UTC: `1:14 am` (12-hour, as en-MY and ms-MY) or `01:14`. */
+function clockOf(d: Date, locale: Locale, seconds: boolean): string {
+  const hours = d.getUTCHours();
+  const rest = `${pad2(d.getUTCMinutes())}${seconds ? `:${pad2(d.getUTCSeconds())}` : ''}`;
+  if (locale === 'zh') return `${pad2(hours)}:${rest}`;
+  const hour12 = hours % 12 || 12;
+  const names = NAMES[locale];
+  return `${seconds ? pad2(hour12) : hour12}:${rest} ${hours < 12 ? names.am : names.pm}`;
+}
+
+const klDate = (iso: string) => new Date(Date.parse(iso) + KL_OFFSET_MS);
+
+let localFormats: { locale: Locale; format: Intl.DateTimeFormat } | null = null;
+
 /** A moment as merchants read it (PRODUCT.md §2): in Asia/Kuala_Lumpur, whatever the device's zone. */
-export const formatDateTime = (iso: string, locale: Locale = currentLocale()) =>
-  format(iso, locale, 'dateTime');
+export function formatDateTime(iso: string, locale: Locale = currentLocale()): string {
+  const d = klDate(iso);
+  return `${dayOf(d, locale)}${locale === 'zh' ? ' ' : ', '}${clockOf(d, locale, false)}`;
+}
 
 /** The time of day in Asia/Kuala_Lumpur, to the second (bids within one lot's 15 minutes). */
 export const formatTime = (iso: string, locale: Locale = currentLocale()) =>
-  format(iso, locale, 'time');
+  clockOf(klDate(iso), locale, true);
 
 /**
  * A moment in the device's own zone: what a date picker, which turns the device's wheels, was set
- * to. On a Malaysian phone this reads as formatDateTime does.
+ * to. On a Malaysian phone this reads as formatDateTime does. The device's zone takes Intl.
  */
-export const formatLocalDateTime = (iso: string, locale: Locale = currentLocale()) =>
-  format(iso, locale, 'localDateTime');
+export function formatLocalDateTime(iso: string, locale: Locale = currentLocale()): string {
+  if (localFormats?.locale !== locale) {
+    localFormats = {
+      locale,
+      format: new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }),
+    };
+  }
+  return localFormats.format.format(new Date(iso));
+}
 
 /** A calendar day, YYYY-MM-DD (a Kuala Lumpur day of the orders filter), as `1 Nov 2026`. */
 export const formatDay = (day: string, locale: Locale = currentLocale()) =>
-  format(day, locale, 'day');
+  dayOf(new Date(day), locale);
 
 /** The day of the week in Asia/Kuala_Lumpur: `Monday`, `星期一`, `Isnin`. */
 export const formatWeekday = (iso: string, locale: Locale = currentLocale()) =>
-  format(iso, locale, 'weekday');
+  NAMES[locale].weekdays[klDate(iso).getUTCDay()] ?? '';
 
 /** A time left as `m:ss`, or `h:mm:ss` from an hour up; never negative. */
 export function formatDuration(ms: number): string {
