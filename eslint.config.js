@@ -12,7 +12,8 @@
  * - @typescript-eslint/no-floating-promises, no-misused-promises, await-thenable, return-await
  *   (type-aware, `typedSources`): every promise awaited, returned or voided on purpose.
  * - no-restricted-properties, no-restricted-syntax, no-restricted-imports (`envRules`):
- *   configuration read only in config.ts (and tooling, tests), in every spelling.
+ *   configuration read only in config.ts and its parser-free early part, config-early.ts (and
+ *   tooling, tests), in every spelling.
  *
  * A server module's published surface (apps/server/src/modules/<area>/):
  * - `*.service.ts`: its services — the factories the composition root (services.ts) calls, and their types, for injection;
@@ -106,8 +107,9 @@ const routeZones = [
 ];
 const restrictedPaths = (list) => ['error', { basePath: root, zones: list }];
 
-// Configuration is parsed once, in config.ts (house style 4): no reading of the environment in any
-// spelling. Every binding of the process module is called `process`, so `process.env` covers them.
+// Configuration is parsed once, in config.ts (house style 4; config-early.ts reads where the embedded
+// database is before the parser loads, held to config.ts by its test): no reading of the environment
+// in any spelling. Every binding of the process module is called `process`, so `process.env` covers them.
 const processModule = '/^(node:)?process$/';
 const envMessage = 'Read configuration from config.ts.';
 const envRules = {
@@ -225,6 +227,7 @@ export default tseslint.config(
   {
     files: [
       'apps/server/src/config.ts',
+      'apps/server/src/config-early.ts',
       'e2e/**',
       'bench/**',
       'scripts/**',

@@ -114,6 +114,21 @@ async function loadedAtReady(env: Record<string, string>): Promise<string[]> {
   }
 }
 
+/** The built server's exit code and error output on `env`, which it is expected to refuse. */
+async function exitOf(env: Record<string, string>) {
+  const child = spawn(process.execPath, [builtServer], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, WEB_CONCURRENCY: '1', HOST: '127.0.0.1', ...env },
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // Were it to start, it would serve until killed.
+  const stop = setTimeout(() => child.kill('SIGKILL'), PROCESS_START_MS);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(stop);
+  return { code, stderr };
+}
+
 const serverDir = path.resolve(path.dirname(builtServer), '..');
 
 /**
@@ -148,6 +163,12 @@ describe('what the server loads at start', () => {
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
       const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
       await loadedAtReady(env);
+      // On an existing database PGlite's thread starts before the configuration is parsed
+      // (main.ts): one that fails to parse still ends the process with its error, and leaves the
+      // database to the next start, which follows.
+      const refused = await exitOf({ ...env, PORT: 'not-a-port' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/Invalid configuration:\n\s+PORT/);
       const files = modulesIn(await loadedAtReady(env));
       const packages = new Set(files.map(packageOf));
       // The hook saw the server load (a wrong hook would see nothing and pass).

@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGLITE_SETTINGS } from './pglite-settings.js';
+import type { StartedPglite } from './pglite-start.js';
 import type { PgliteThread } from './pglite-thread.js';
 import type * as schema from './schema.js';
 
@@ -68,7 +69,10 @@ export type DatabaseOptions =
    * `dataDir`: the server's database) runs it on a worker thread of its own; the in-memory test
    * databases stay in the calling thread, where a test reads them without a hop.
    */
-  | { kind: 'pglite'; dataDir?: string; from?: Blob; thread?: boolean };
+  | { kind: 'pglite'; dataDir?: string; from?: Blob; thread?: boolean; started?: StartedThread };
+
+/** A thread on `dataDir` begun before the call (pglite-start.ts), in place of `thread`. */
+type StartedThread = Promise<StartedPglite>;
 
 /**
  * Start-up loads one driver only, and PGlite's WASM boot begins before the schema and drizzle's
@@ -111,23 +115,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const { dataDir, from, thread } = options;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // One process per data directory: a second one would write beside this one and lose writes.
-  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  const { dataDir, from } = options;
   // The server's PGlite runs on a thread of its own (pglite-thread.ts), the tests' in theirs. The
   // thread's client is here as soon as the thread starts: it runs what it is sent once PGlite has
-  // opened, so the server sends its first statements while it builds the app.
-  const booting: Promise<PGlite | PgliteThread> =
-    thread && dataDir
-      ? import('./pglite-thread.js').then(({ openPgliteThread }) => openPgliteThread(dataDir))
-      : import('@electric-sql/pglite').then(({ PGlite }) =>
-          PGlite.create({
-            dataDir,
-            loadDataDir: from,
-            startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-          }),
-        );
+  // opened, so the server sends its first statements while it builds the app. Its start locks the
+  // directory (pglite-start.ts); main.ts begins it before the rest of the server loads.
+  const starting =
+    options.started ??
+    (options.thread && dataDir
+      ? import('./pglite-start.js').then(({ startPgliteThread }) => startPgliteThread(dataDir))
+      : null);
+  let unlock = async () => {};
+  let booting: Promise<PGlite | PgliteThread>;
+  if (starting) {
+    const started = await starting;
+    unlock = started.unlock;
+    booting = Promise.resolve(started.thread);
+  } else {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    // One process per data directory: a second one would write beside this one and lose writes.
+    if (dataDir) unlock = await lockDataDir(dataDir);
+    booting = import('@electric-sql/pglite').then(({ PGlite }) =>
+      PGlite.create({
+        dataDir,
+        loadDataDir: from,
+        startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      }),
+    );
+  }
   const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }, schema] =
     await Promise.all([
       booting,
@@ -275,8 +290,14 @@ export function rowsOf<T>(result: unknown): T[] {
 export function openConfiguredDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
   poolMax: number,
+  started?: StartedThread,
 ): Promise<Database> {
   return config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: true });
+    : openDatabase({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'db'),
+        thread: true,
+        started,
+      });
 }

@@ -1,7 +1,16 @@
 // PGlite on a thread of its own (pglite-thread.ts is the other side). Plain JavaScript, so that the
 // same file runs beside the sources (tsx, Vitest) and beside the bundle (build.mjs copies it).
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
+
+// V8 compiles PostgreSQL's WASM quickly (Liftoff) and recompiles the functions that turn hot
+// (TurboFan). Opening the database runs its start-up code hot enough for hundreds of those, most
+// never run again: a third of the open's CPU, on a machine whose other core loads the server. A
+// budget a hundred times V8's default leaves start-up on the quick code; the statements a server
+// runs again and again still reach the optimised one (the same speed after a few hundred). The
+// flag is the process's, and this thread's PGlite its only WASM.
+v8.setFlagsFromString('--wasm-tiering-budget=180000000');
 
 /** A transaction's end that is a rollback, not a failure. */
 class Rollback extends Error {}
