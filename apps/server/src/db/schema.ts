@@ -445,6 +445,22 @@ export const lotBidFigures = pgTable('lot_bid_figures', {
   winningAmounts: bigint('winning_amounts', { mode: 'number' }).array().notNull(),
 });
 
+/**
+ * A buyer's record (PRODUCT.md §4a) as its orders make it, kept by a trigger on orders (migration
+ * 0019): a lot page shows a record for each of its bids, and counting each buyer's orders there
+ * took half the page's statement, more with every order the buyer had. No row: all zero.
+ */
+export const buyerRecords = pgTable('buyer_records', {
+  buyerId: uuid('buyer_id')
+    .primaryKey()
+    .references(() => buyers.accountId, { onDelete: 'cascade' }),
+  ordersPaid: integer('orders_paid').notNull(),
+  /** Paid by the buyer, not charged from its wallet at the deadline. */
+  paidOnTime: integer('paid_on_time').notNull(),
+  /** Canceled at the deadline, unpaid and uncovered. */
+  defaults: integer('defaults').notNull(),
+});
+
 /** The statuses of PRODUCT.md §5, as the contract declares them. */
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const cancelReason = pgEnum('cancel_reason', ['default', 'merchant']);

@@ -88,6 +88,19 @@ const CHECKS: Record<string, string> = {
     where m.reviewed <> (select count(*) from notifications n
       where n.merchant_id = m.merchant_id and n.type = 'withdrawal_reviewed')`,
 
+  // PRODUCT.md §4a: the record a merchant sees beside a bid, kept by the orders' trigger (0019).
+  'a buyer’s kept record is what its orders make it': `
+    select coalesce(o.buyer_id, r.buyer_id)::text as buyer, o.paid::text, r.orders_paid::text,
+      o.on_time::text, r.paid_on_time::text, o.defaults::text, r.defaults::text as kept_defaults
+    from (select buyer_id, count(*) filter (where paid_at is not null) as paid,
+        count(*) filter (where paid_at is not null and not charged_at_deadline) as on_time,
+        count(*) filter (where cancel_reason = 'default') as defaults
+      from orders group by buyer_id) o
+    full join buyer_records r on r.buyer_id = o.buyer_id
+    where coalesce(o.paid, 0) <> coalesce(r.orders_paid, 0)
+       or coalesce(o.on_time, 0) <> coalesce(r.paid_on_time, 0)
+       or coalesce(o.defaults, 0) <> coalesce(r.defaults, 0)`,
+
   // Money enters as deposits and leaves as withdrawals (unless rejected) and fees; in between it
   // is in a wallet or held for a paid order that is neither refunded nor paid out yet.
   'money is conserved: wallets + held for orders = deposits − withdrawn − fees': `

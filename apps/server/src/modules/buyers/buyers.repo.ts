@@ -1,7 +1,7 @@
 import type { BuyerRecord } from '@sm/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
-import { accounts, buyers } from '../../db/schema.js';
+import { accounts, buyerRecords, buyers } from '../../db/schema.js';
 import { lockAccount } from '../wallet/index.js';
 
 /**
@@ -79,15 +79,15 @@ export async function coverOf(tx: Tx, buyerId: string) {
 
 /**
  * A buyer's record across the market, as one JSON value: orders paid (by the buyer or charged at
- * the deadline), paid by the buyer itself, and defaults. `buyerId` is a column of the query that
- * reads it (a ladder's bids) or a value.
+ * the deadline), paid by the buyer itself, and defaults, as the orders' trigger keeps them
+ * (buyer_records); a buyer without a row has none. `buyerId` is a column of the query that reads
+ * it (a ladder's bids) or a value.
  */
-export const buyerRecordJson = (buyerId: SQL) => sql<BuyerRecord>`(
-  select json_build_object(
-    'ordersPaid', count(*) filter (where o.paid_at is not null),
-    'paidOnTime', count(*) filter (where o.paid_at is not null and not o.charged_at_deadline),
-    'defaults', count(*) filter (where o.cancel_reason = 'default'))
-  from orders o where o.buyer_id = ${buyerId})`;
+export const buyerRecordJson = (buyerId: SQL) => sql<BuyerRecord>`coalesce((
+  select json_build_object('ordersPaid', r.orders_paid, 'paidOnTime', r.paid_on_time,
+    'defaults', r.defaults)
+  from ${buyerRecords} r where r.buyer_id = ${buyerId}),
+  json_build_object('ordersPaid', 0, 'paidOnTime', 0, 'defaults', 0))`;
 
 /** These buyers' records, in one query. */
 export async function recordsOf(
