@@ -124,41 +124,29 @@ const lotBidFiguresColumns = (feeBps: SQLWrapper) => ({
 });
 
 /**
- * The lots of these auctions in order, each with its bids' figures and the thumbnail of its first
- * photo: what the auction list shows, in one statement.
+ * What the auction list shows of a lot: its figures, from its bids as the database keeps them, and
+ * the thumbnail of its first photo. The query joins lots and lot_bid_figures.
  */
-const lotsOfAuctionsForListQuery = prepared('lots_of_auctions_for_list', (tx) =>
-  tx
-    .select({
-      // What the list adds up, not the whole row (29 fields): on PGlite each field is copied and
-      // decoded in JavaScript on the database's thread.
-      lot: {
-        id: lots.id,
-        auctionId: lots.auctionId,
-        name: lots.name,
-        species: lots.species,
-        quantity: lots.quantity,
-        status: lots.status,
-        endsAt: lots.endsAt,
-        awardedQuantity: lots.awardedQuantity,
-        awardedAmount: lots.awardedAmount,
-        awardedFee: lots.awardedFee,
-      },
-      figures: lotBidFiguresColumns(sql.placeholder('feeBps')),
-      thumbName: sql<string | null>`(
-        select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id
-        where lm.lot_id = ${OUTER_LOT_ID} and m.kind = 'photo' order by lm.position limit 1)`,
-    })
-    .from(lots)
-    .leftJoin(lotBidFigures, eq(lotBidFigures.lotId, lots.id))
-    .where(sql`${lots.auctionId} = any(${sql.placeholder('auctionIds')}::uuid[])`)
-    .orderBy(asc(lots.auctionId), asc(lots.position)),
-);
-
-export async function lotsOfAuctionsForList(tx: Tx, auctionIds: readonly string[], feeBps: number) {
-  if (auctionIds.length === 0) return [];
-  return lotsOfAuctionsForListQuery(tx).execute({ auctionIds: [...auctionIds], feeBps });
-}
+const listLotColumns = (feeBps: SQLWrapper) => ({
+  // What the list adds up, not the whole row (29 fields): on PGlite each field is copied and
+  // decoded in JavaScript on the database's thread.
+  lot: {
+    id: lots.id,
+    auctionId: lots.auctionId,
+    name: lots.name,
+    species: lots.species,
+    quantity: lots.quantity,
+    status: lots.status,
+    endsAt: lots.endsAt,
+    awardedQuantity: lots.awardedQuantity,
+    awardedAmount: lots.awardedAmount,
+    awardedFee: lots.awardedFee,
+  },
+  figures: lotBidFiguresColumns(feeBps),
+  thumbName: sql<string | null>`(
+    select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id
+    where lm.lot_id = ${OUTER_LOT_ID} and m.kind = 'photo' order by lm.position limit 1)`,
+});
 
 /** What a buyer's list shows of a live lot's bids: how many, the best price, and its own. */
 export interface BuyerLotFigures {
@@ -421,27 +409,46 @@ const afterAuction = (publishedAt: string | SQLWrapper, id: string | SQLWrapper)
     ),
   )!;
 
-/** The page's select, newest first; `where` adds to the merchant's own auctions not deleted. */
-const auctionSelect = (
+/**
+ * A page of the merchant's auctions not deleted (`where` adds to them), newest first, with their
+ * lots in order, a row a lot (listLotColumns): the auction list in one statement. A page and its
+ * lots in two took a round trip more, and the second, on an array of ids, was planned anew on
+ * every call.
+ */
+const auctionListSelect = (
   tx: Tx,
   merchantId: SQLWrapper | string,
   where: SQL[],
   limit: number | ReturnType<typeof sql.placeholder>,
-) =>
-  tx
-    .select()
-    .from(auctions)
-    .where(and(eq(auctions.merchantId, merchantId), isNull(auctions.deletedAt), ...where))
-    .orderBy(desc(auctions.publishedAt), desc(auctions.id))
-    .limit(limit);
+  feeBps: SQLWrapper,
+) => {
+  const page = tx.$with('page').as(
+    tx
+      .select({ id: auctions.id, publishedAt: auctions.publishedAt, endsAt: auctions.endsAt })
+      .from(auctions)
+      .where(and(eq(auctions.merchantId, merchantId), isNull(auctions.deletedAt), ...where))
+      .orderBy(desc(auctions.publishedAt), desc(auctions.id))
+      .limit(limit),
+  );
+  return tx
+    .with(page)
+    .select({
+      auction: { id: page.id, publishedAt: page.publishedAt, endsAt: page.endsAt },
+      ...listLotColumns(feeBps),
+    })
+    .from(page)
+    .innerJoin(lots, eq(lots.auctionId, page.id))
+    .leftJoin(lotBidFigures, eq(lotBidFigures.lotId, lots.id))
+    .orderBy(desc(page.publishedAt), desc(page.id), asc(lots.position));
+};
 
 /**
  * A page without a search, as a prepared statement (live or not, first or later): the list every
  * visit opens, built and planned once rather than on every call.
  */
-const preparedAuctionPage = (live: boolean, after: boolean) =>
-  prepared(`auction_page_${live ? 'live' : 'ended'}${after ? '_after' : ''}`, (tx) =>
-    auctionSelect(
+const preparedAuctionList = (live: boolean, after: boolean) =>
+  prepared(`auction_list_${live ? 'live' : 'ended'}${after ? '_after' : ''}`, (tx) =>
+    auctionListSelect(
       tx,
       sql.placeholder('merchantId'),
       [
@@ -449,24 +456,29 @@ const preparedAuctionPage = (live: boolean, after: boolean) =>
         ...(after ? [afterAuction(sql.placeholder('afterAt'), sql.placeholder('afterId'))] : []),
       ],
       sql.placeholder('limit'),
+      sql.placeholder('feeBps'),
     ),
   );
-const auctionPages = {
-  live: preparedAuctionPage(true, false),
-  liveAfter: preparedAuctionPage(true, true),
-  ended: preparedAuctionPage(false, false),
-  endedAfter: preparedAuctionPage(false, true),
+const auctionLists = {
+  live: preparedAuctionList(true, false),
+  liveAfter: preparedAuctionList(true, true),
+  ended: preparedAuctionList(false, false),
+  endedAfter: preparedAuctionList(false, true),
 };
 
-/** A page of the merchant's auctions, newest first. */
-export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
+/**
+ * A page of the merchant's auctions, newest first, with their lots (auctionListSelect); `feeBps`
+ * is the rate of the winners' fee on lots that have none of their own.
+ */
+export async function auctionListPage(tx: Tx, q: AuctionPageQuery, feeBps: number) {
   const now = q.now.toISOString();
   if (!q.search) {
-    const page = auctionPages[`${q.live ? 'live' : 'ended'}${q.after ? 'After' : ''}`];
-    return page(tx).execute({
+    const list = auctionLists[`${q.live ? 'live' : 'ended'}${q.after ? 'After' : ''}`];
+    return list(tx).execute({
       merchantId: q.merchantId,
       now,
       limit: q.limit,
+      feeBps,
       ...(q.after && { afterAt: q.after.publishedAt.toISOString(), afterId: q.after.id }),
     });
   }
@@ -482,7 +494,7 @@ export async function auctionPage(tx: Tx, q: AuctionPageQuery) {
     sql`exists (select 1 from ${lots} where ${lots.auctionId} = ${auctions.id} and (${lots.name} ilike ${q.search.pattern}${speciesMatch}))`,
   ];
   if (q.after) where.push(afterAuction(q.after.publishedAt.toISOString(), q.after.id));
-  return auctionSelect(tx, q.merchantId, where, q.limit);
+  return auctionListSelect(tx, q.merchantId, where, q.limit, sql`${feeBps}`);
 }
 
 /**

@@ -379,28 +379,28 @@ export function createAuctionService({
     const now = clock.now();
     const after = decodeCursor(query.cursor);
     const q = query.q?.trim();
-    const page = await repo.auctionPage(db, {
-      merchantId,
-      live: query.status === 'live',
-      now,
-      search: q ? { pattern: containsPattern(q), species: speciesMatching(q) } : null,
-      after: after && { publishedAt: after.at, id: after.id },
-      limit: query.limit + 1,
-    });
-    const more = page.length > query.limit;
-    const shown = page.slice(0, query.limit);
-    const lotRows = await repo.lotsOfAuctionsForList(
+    const rows = await repo.auctionListPage(
       db,
-      shown.map((a) => a.id),
+      {
+        merchantId,
+        live: query.status === 'live',
+        now,
+        search: q ? { pattern: containsPattern(q), species: speciesMatching(q) } : null,
+        after: after && { publishedAt: after.at, id: after.id },
+        limit: query.limit + 1,
+      },
       await feeRate.current(),
     );
-    const lotsBy = groupBy(lotRows, (l) => l.lot.auctionId);
+    // A row a lot, the page's auctions in order: one more than the page tells that more follow.
+    const page = [...groupBy(rows, (r) => r.auction.id).values()];
+    const more = page.length > query.limit;
+    const shown = page.slice(0, query.limit);
 
-    const items: AuctionSummary[] = shown.map((auction) => {
-      const rows = lotsBy.get(auction.id) ?? [];
+    const items: AuctionSummary[] = shown.map((rows) => {
       const its = rows.map((r) => r.lot);
-      const first = rows[0];
-      if (!first) throw new Error(`auction ${auction.id} has no lots`);
+      const [first] = rows;
+      if (!first) throw new Error('an auction of the page without its lots');
+      const { auction } = first;
       let bidQuantity = 0;
       let bidAmount = 0;
       let bidCount = 0;
@@ -435,7 +435,7 @@ export function createAuctionService({
         canDelete: !live || bidCount === 0,
       };
     });
-    const last = shown.at(-1);
+    const last = shown.at(-1)?.[0]?.auction;
     return {
       items,
       nextCursor: more && last ? encodeCursor(last.publishedAt, last.id) : null,

@@ -7,7 +7,7 @@ import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js'
 import { newBuyer, verifiedMerchant } from '../../../test/market.js';
 import { allocate } from './award.js';
 import type { BidRow } from './auctions.repo.js';
-import { buyerFiguresOfLot, insertBid, lotsOfAuctionsForList } from './auctions.repo.js';
+import { auctionListPage, buyerFiguresOfLot, insertBid } from './auctions.repo.js';
 import { buyerFigures } from './bids.service.js';
 
 const BUYERS = 6;
@@ -15,24 +15,25 @@ const QUANTITIES = [50, 100, 1000];
 
 /**
  * The lists read the figures the database keeps on each bid's insert and delete (lot_bid_figures,
- * migration 0016: lotsOfAuctionsForList for the merchant's auctions, buyerFiguresOfLot for a
+ * migration 0016: auctionListPage for the merchant's auctions, buyerFiguresOfLot for a
  * buyer's live lots); the lot pages and the award use `allocate` in TypeScript. Random standing
  * bids, with ties in price and time, must give the same figures both ways, and each round starts
  * by deleting the last round's bids.
  */
 describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
   let t: TestApp;
-  let auctionId: string;
+  let merchantId: string;
   let lotIds: string[];
   let buyerIds: string[];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const { client: merchant } = await verifiedMerchant(t, 7_099);
+    const { client: merchant, id } = await verifiedMerchant(t, 7_099);
+    merchantId = id;
     const lots = await Promise.all(
       QUANTITIES.map((quantity) => lotInput(merchant, t, { quantity, buyoutPrice: null })),
     );
-    ({ id: auctionId, lotIds } = await publish(merchant, lots));
+    ({ lotIds } = await publish(merchant, lots));
     buyerIds = [];
     for (let n = 0; n < BUYERS; n += 1) buyerIds.push((await newBuyer(t, 7_100 + n)).id);
   });
@@ -94,7 +95,12 @@ describe.each(DB_KINDS)('bid figures in SQL on %s', (kind) => {
               fee,
             ]);
           }
-          const got = await lotsOfAuctionsForList(db, [auctionId], feeBps);
+          // The merchant's one auction, live: its page of the list.
+          const got = await auctionListPage(
+            db,
+            { merchantId, live: true, now: t.clock.now(), search: null, after: null, limit: 20 },
+            feeBps,
+          );
           expect(
             new Map(
               got.map(({ lot, figures: f }) => [
