@@ -115,7 +115,7 @@ function streamHolder(base, cookie) {
   };
 }
 
-/** The merchant's newest event id: the first thing a new stream sends. */
+/** The merchant's newest event id: the position a new stream sends first. */
 async function latestEventId(market) {
   const res = await fetch(`${market.base}/api/events`, {
     headers: { cookie: market.merchantCookie },
@@ -124,7 +124,7 @@ async function latestEventId(market) {
   const decoder = new TextDecoder();
   let text = '';
   let match;
-  while (!(match = /id: (\d+)\n\n/.exec(text))) {
+  while (!(match = /id: (\d+)\nevent: position\n/.exec(text))) {
     text += decoder.decode((await reader.read()).value, { stream: true });
   }
   await reader.cancel();

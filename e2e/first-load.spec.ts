@@ -115,8 +115,8 @@ test('home, signed in: one wave of six scripts at most, no zod, each of its data
   expect(scripts.length).toBeLessThanOrEqual(6);
   expect(scripts.map((s) => path(s.url)).filter((p) => /\/zod-/.test(p))).toEqual([]);
   // Prefetched by the boot beside the chunks; the page's own queries find them, none asks again
-  // before the live events' stream opens (after the first paint), which then asks once more for
-  // what arrived before it, to miss no event in between.
+  // before the live events' stream opens (after the first paint). (A stream that cannot resume
+  // from a kept position then asks once more for what arrived before it; see the next test.)
   const stream = requests.findIndex((url) => path(url) === '/api/events');
   expect(stream, 'the live events').toBeGreaterThan(0);
   for (const api of ['/api/me', '/api/store', '/api/dashboard', '/api/auctions']) {
@@ -125,6 +125,35 @@ test('home, signed in: one wave of six scripts at most, no zod, each of its data
       api,
     ).toHaveLength(1);
   }
+});
+
+test('home again: the live events resume where the last visit left them, its data asked for once', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await coldContext(browser, baseURL!, async (page) => {
+    await signIn(page, DEMO.phone, DEMO.password);
+    // The stream's first word, its position, kept for the next visit.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('eventPosition')))
+      .toContain('"id"');
+  });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('/#/');
+  await page.waitForLoadState('networkidle');
+  const stream = requests.find((url) => path(url) === '/api/events');
+  expect(stream, 'the live events').toMatch(/[?&]lastEventId=\d+/);
+  // Resumed, the stream replays what came after that position: what the page fetched is not
+  // fetched again.
+  for (const api of ['/api/store', '/api/dashboard', '/api/auctions']) {
+    expect(
+      requests.filter((url) => path(url) === api),
+      api,
+    ).toHaveLength(1);
+  }
+  await context.close();
 });
 
 /**

@@ -1,6 +1,8 @@
 /** A Server-Sent Events reader over fetch, for tests of GET /api/events. */
 export interface SseMessage {
   id: string | null;
+  /** The event's name (`event:`), null for a plain message. */
+  event: string | null;
   data: string | null;
 }
 
@@ -24,13 +26,15 @@ export async function openEventStream(
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       let id: string | null = null;
+      let event: string | null = null;
       let data: string | null = null;
       for (const line of block.split('\n')) {
         if (line.startsWith('id: ')) id = line.slice(4);
+        else if (line.startsWith('event: ')) event = line.slice(7);
         else if (line.startsWith('data: ')) data = line.slice(6);
       }
       // Comments (heartbeats) and the retry hint carry neither.
-      if (id !== null || data !== null) ready.push({ id, data });
+      if (id !== null || data !== null) ready.push({ id, event, data });
     }
   };
 

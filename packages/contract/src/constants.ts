@@ -120,3 +120,16 @@ export const SUPPORT_CONTACT = {
   whatsappDisplay: '012-727 8800',
   email: 'support@seafoodmerchant.com.my',
 } as const;
+
+/**
+ * How long the server keeps events, and so how far back a stream can resume (Last-Event-ID): a
+ * phone away longer reloads its lists instead.
+ */
+export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
+
+/**
+ * The named event (`event: position`) a stream opened without Last-Event-ID sends first: its
+ * `data` is the merchant's newest event id, from which a later visit can resume the stream rather
+ * than reload what it fetched before the stream opened.
+ */
+export const STREAM_POSITION_EVENT = 'position';

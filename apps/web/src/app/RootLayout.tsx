@@ -55,7 +55,7 @@ export function RootLayout() {
     const cancelWait = afterNextPaint(() => {
       import('./liveEvents').then(
         ({ startLiveEvents }) => {
-          if (!cancelled) stop = startLiveEvents(queryClient);
+          if (!cancelled) stop = startLiveEvents(queryClient, merchantId);
         },
         () => {
           // Without the stream (its code failed to load) pages still refresh on focus and reload.

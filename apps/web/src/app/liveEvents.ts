@@ -1,4 +1,4 @@
-import type { MerchantEvent } from '@sm/contract';
+import { EVENT_RETENTION_MS, type MerchantEvent } from '@sm/contract';
 import { eventsApi } from '@sm/contract/route-table';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyMerchantEvents, refreshAllLive } from '../features/auctions/live';
@@ -14,6 +14,7 @@ import { applyStoreEvents, refreshStore } from '../features/store/live';
 import { applyWalletEvents, refreshWallet } from '../features/wallet/live';
 import { parseMerchantEvent } from '../lib/events';
 import { openEventStream } from '../lib/sse';
+import { storage } from '../lib/storage';
 
 /** A burst of bids refreshes once: events this close together are applied as one batch. */
 const BATCH_MS = 150;
@@ -23,7 +24,32 @@ const BATCH_MS = 150;
  * batch refreshes the queries it changed. Loaded after sign-in only, so the sign-in page does
  * not carry it.
  */
-export function startLiveEvents(queryClient: QueryClient): () => void {
+/** Where the merchant's stream was, as this device last heard: an event id and when. */
+interface Position {
+  merchantId: string;
+  id: string;
+  at: number;
+}
+const isPosition = (data: unknown): data is Position => {
+  const value = data as Partial<Position> | null;
+  return (
+    typeof value?.merchantId === 'string' &&
+    typeof value.id === 'string' &&
+    typeof value.at === 'number'
+  );
+};
+
+/**
+ * The kept position the stream can resume from: this merchant's, well inside the time the server
+ * keeps events (a clock a few hours wrong still falls inside), or null.
+ */
+function resumablePosition(merchantId: string): string | null {
+  const kept = storage.get('eventPosition', isPosition);
+  const fresh = kept && Math.abs(Date.now() - kept.at) < EVENT_RETENTION_MS / 2;
+  return fresh && kept.merchantId === merchantId ? kept.id : null;
+}
+
+export function startLiveEvents(queryClient: QueryClient, merchantId: string): () => void {
   let batch: MerchantEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -40,6 +66,7 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     applyStoreEvents(queryClient, events);
     applyPrintingEvents(queryClient, events);
   };
+  const resumeFrom = resumablePosition(merchantId);
   const close = openEventStream({
     url: eventsApi.stream.path,
     onMessage: (data) => {
@@ -50,9 +77,14 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     },
     // The stream opens after the first screen has painted (RootLayout), when its data may already
     // be here: an answer that arrived before the stream did may lack an event committed in
-    // between, so those are asked again (the active ones; the others on their next use). Data
-    // still on its way or asked for later is newer than the stream, and left alone.
+    // between. Resumed from where an earlier visit's stream was, the stream replays every event
+    // since, which names what they changed; else those answers are asked again (the active ones;
+    // the others on their next use). Data still on its way or asked for later is newer than the
+    // stream, and left alone.
+    resumeFrom: resumeFrom ?? undefined,
+    onPosition: (id) => storage.set('eventPosition', { merchantId, id, at: Date.now() }),
     onFirstOpen: () => {
+      if (resumeFrom) return;
       const openedAt = Date.now();
       void queryClient.invalidateQueries(
         { predicate: (query) => query.state.dataUpdatedAt < openedAt },

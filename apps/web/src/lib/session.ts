@@ -29,6 +29,7 @@ export function setMerchantInfo(profile: MerchantProfile): void {
 
 function clearMerchantInfo(): void {
   storage.remove('merchantInfo');
+  storage.remove('eventPosition');
   notify();
 }
 

@@ -9,8 +9,16 @@ class FakeSource {
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string; lastEventId: string }) => void) | null = null;
   onerror: (() => void) | null = null;
+  readonly listeners = new Map<string, (event: { lastEventId: string }) => void>();
   constructor(readonly url: string) {
     FakeSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: { lastEventId: string }) => void) {
+    this.listeners.set(type, listener);
+  }
+  /** The server's first word on a fresh stream: its position, as a named event. */
+  position(id: string) {
+    this.listeners.get('position')?.({ lastEventId: id });
   }
   open() {
     this.readyState = 1;
@@ -37,22 +45,25 @@ class FakeSource {
 
 const latest = () => FakeSource.instances.at(-1)!;
 
-function setup() {
+function setup(resumeFrom?: string) {
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as const });
   const onMessage = vi.fn();
   const onReconnect = vi.fn();
   const onFirstOpen = vi.fn();
+  const onPosition = vi.fn();
   const close = openEventStream({
     url: '/api/events',
     onMessage,
     onReconnect,
     onFirstOpen,
+    onPosition,
+    resumeFrom,
     EventSource: FakeSource as unknown as typeof EventSource,
     window: win as unknown as Window,
     document: doc as unknown as Document,
   });
-  return { win, doc, onMessage, onReconnect, onFirstOpen, close };
+  return { win, doc, onMessage, onReconnect, onFirstOpen, onPosition, close };
 }
 
 beforeEach(() => {
@@ -66,6 +77,29 @@ afterEach(() => {
 });
 
 describe('openEventStream', () => {
+  it('tells its position: the fresh stream’s first word, then each message’s id', () => {
+    const { onPosition, onMessage } = setup();
+    expect(latest().url).toBe('/api/events');
+    latest().open();
+    latest().position('41');
+    expect(onPosition).toHaveBeenLastCalledWith('41');
+    expect(onMessage).not.toHaveBeenCalled();
+    latest().send('{"type":"bid"}', '42');
+    expect(onPosition).toHaveBeenLastCalledWith('42');
+    // A replacement resumes from there.
+    latest().fail();
+    vi.advanceTimersByTime(1_000);
+    expect(latest().url).toBe('/api/events?lastEventId=42');
+  });
+
+  it('resumes its first stream from a position it is given', () => {
+    const { onFirstOpen, onReconnect } = setup('41');
+    expect(latest().url).toBe('/api/events?lastEventId=41');
+    latest().open();
+    expect(onFirstOpen).toHaveBeenCalledOnce();
+    expect(onReconnect).not.toHaveBeenCalled();
+  });
+
   it('opens one stream and hands over each message', () => {
     const { onMessage, onReconnect } = setup();
     expect(FakeSource.instances).toHaveLength(1);

@@ -1,3 +1,5 @@
+import { STREAM_POSITION_EVENT } from '@sm/contract';
+
 /**
  * One Server-Sent Events stream that stays open. The browser's EventSource already reconnects
  * after a dropped network (sending Last-Event-ID, so the server replays what was missed); what it
@@ -18,9 +20,19 @@ export interface EventStreamOptions {
   onReconnect?: () => void;
   /**
    * The first stream opened: from here on no event is missed; what was fetched before may
-   * already be behind one.
+   * already be behind one, unless the stream resumed from where the fetch was sure to be.
    */
   onFirstOpen?: () => void;
+  /**
+   * Where the first stream starts: the replay of what came after this event id (an earlier
+   * visit's position), instead of only what comes from now on.
+   */
+  resumeFrom?: string;
+  /**
+   * The stream's position, each time it moves: the server's first word on a fresh stream (a
+   * named `position` event) and each message's id.
+   */
+  onPosition?: (lastEventId: string) => void;
   /** The pause before the first retry, doubled on each failure up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -38,6 +50,8 @@ export function openEventStream({
   resumeParam = 'lastEventId',
   onReconnect,
   onFirstOpen,
+  resumeFrom,
+  onPosition,
   baseDelayMs = 1_000,
   maxDelayMs = 30_000,
   EventSource: Source = globalThis.EventSource,
@@ -47,7 +61,7 @@ export function openEventStream({
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
-  let lastEventId = '';
+  let lastEventId = resumeFrom ?? '';
   let stopped = false;
 
   const connect = () => {
@@ -55,7 +69,9 @@ export function openEventStream({
     const replacing = source !== null;
     source?.close();
     const resume =
-      replacing && lastEventId ? `${resumeParam}=${encodeURIComponent(lastEventId)}` : '';
+      (replacing || resumeFrom) && lastEventId
+        ? `${resumeParam}=${encodeURIComponent(lastEventId)}`
+        : '';
     const current = new Source(resume ? `${url}${url.includes('?') ? '&' : '?'}${resume}` : url);
     source = current;
     let opened = false;
@@ -66,10 +82,16 @@ export function openEventStream({
       else if (!replacing && !opened) onFirstOpen?.();
       opened = true;
     };
+    const moved = (event: MessageEvent<string>) => {
+      if (!event.lastEventId) return;
+      lastEventId = event.lastEventId;
+      onPosition?.(lastEventId);
+    };
     current.onmessage = (event: MessageEvent<string>) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
+      moved(event);
       onMessage(event.data);
     };
+    current.addEventListener(STREAM_POSITION_EVENT, moved);
     current.onerror = () => {
       // CONNECTING: the browser retries by itself. CLOSED: it gave up, so this module retries.
       if (current !== source || current.readyState !== CLOSED) return;

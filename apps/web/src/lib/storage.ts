@@ -4,10 +4,12 @@
  * that does not match its data all read as null.
  */
 /**
- * The spec's keys (§3), the Create Auction form's local draft ('Save draft', autosaved) and what
- * the form remembers for the next lot (recent species, last harbour and boat).
+ * The spec's keys (§3), the Create Auction form's local draft ('Save draft', autosaved), what
+ * the form remembers for the next lot (recent species, last harbour and boat) and where the live
+ * events' stream was (app/liveEvents.ts).
  */
-export type StorageKey = 'locale' | 'merchantInfo' | 'auctionDraft' | 'lotFormMemory';
+export type StorageKey =
+  'locale' | 'merchantInfo' | 'auctionDraft' | 'lotFormMemory' | 'eventPosition';
 
 interface Wrapper {
   type: string;

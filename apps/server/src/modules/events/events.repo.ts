@@ -1,4 +1,4 @@
-import type { MerchantEventType } from '@sm/contract';
+import { EVENT_RETENTION_MS, type MerchantEventType } from '@sm/contract';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { merchantEvents } from '../../db/schema.js';
@@ -72,9 +72,6 @@ export async function eventsAfter(
     .orderBy(asc(merchantEvents.id))
     .limit(limit);
 }
-
-/** How long a stream can resume: a phone offline longer than this reloads its lists anyway. */
-const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
 export async function purgeEvents(tx: Tx, now: Date): Promise<void> {
   const before = new Date(now.getTime() - EVENT_RETENTION_MS);

@@ -82,9 +82,12 @@ function reader(stream: Readable) {
   };
 }
 
+/** The ids of the events a stream sent, not its position's. */
 const idsOf = (sent: string[]) =>
   sent.flatMap((frame) =>
-    frame.includes('data: ') ? [Number(/^id: (\d+)/.exec(frame)?.[1])] : [],
+    frame.includes('data: ') && !frame.includes('event: ')
+      ? [Number(/^id: (\d+)/.exec(frame)?.[1])]
+      : [],
   );
 
 describe('eventFrame and parseLastEventId', () => {
@@ -132,14 +135,17 @@ describe.each(DB_KINDS)('event streams on %s', (kind) => {
     orderId: null,
   });
 
-  it('starts a fresh stream at the latest id, then sends live events as they come', async () => {
+  it('starts a fresh stream at the latest id, told as its position, then sends live events', async () => {
     const { hub, deliver } = standInHub();
     const events = createEventService({ db: t.database.db, clock, hub });
     const merchantId = randomUUID();
     const [old] = await insert(merchantId, 1);
     const stream = openPipe(events, { merchantId, sessionKey: 's1', lastEventId: undefined });
     const client = reader(stream);
-    expect(await client.frames(2)).toEqual(['retry: 2000', `id: ${old?.id}`]);
+    expect(await client.frames(2)).toEqual([
+      'retry: 2000',
+      `id: ${old?.id}\nevent: position\ndata: ${old?.id}`,
+    ]);
     const [live] = await insert(merchantId, 1);
     deliver(merchantId, live!);
     expect((await client.frames(3))[2]).toBe(eventFrame(live!).trimEnd());

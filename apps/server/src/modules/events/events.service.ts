@@ -1,5 +1,5 @@
 import { finished, type Writable } from 'node:stream';
-import { MAX_STREAMS_PER_SESSION, type MerchantEvent } from '@sm/contract';
+import { MAX_STREAMS_PER_SESSION, type MerchantEvent, STREAM_POSITION_EVENT } from '@sm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -109,9 +109,11 @@ class EventStreamSession {
     try {
       this.send('retry: 2000\n\n');
       if (resumeFrom === null) {
-        // An id with no data sets the browser's Last-Event-ID without an event, so a stream that
-        // drops before its first event still resumes from here.
-        this.send(`id: ${await latestEventId(db, merchantId)}\n\n`);
+        // The id sets the browser's Last-Event-ID, so a stream that drops before its first event
+        // still resumes from here; as a named event it reaches the app (not its message handler),
+        // which keeps it for its next visit's stream (STREAM_POSITION_EVENT).
+        const id = await latestEventId(db, merchantId);
+        this.send(`id: ${id}\nevent: ${STREAM_POSITION_EVENT}\ndata: ${id}\n\n`);
       } else {
         let after = resumeFrom;
         for (;;) {
