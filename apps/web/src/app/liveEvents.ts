@@ -19,11 +19,6 @@ import { storage } from '../lib/storage';
 /** A burst of bids refreshes once: events this close together are applied as one batch. */
 const BATCH_MS = 150;
 
-/**
- * The signed-in merchant's live events (GET /api/events), kept open while the app runs; each
- * batch refreshes the queries it changed. Loaded after sign-in only, so the sign-in page does
- * not carry it.
- */
 /** Where the merchant's stream was, as this device last heard: an event id and when. */
 interface Position {
   merchantId: string;
@@ -49,6 +44,11 @@ function resumablePosition(merchantId: string): string | null {
   return fresh && kept.merchantId === merchantId ? kept.id : null;
 }
 
+/**
+ * The signed-in merchant's live events (GET /api/events), kept open while the app runs; each
+ * batch refreshes the queries it changed. Loaded after sign-in only, so the sign-in page does
+ * not carry it.
+ */
 export function startLiveEvents(queryClient: QueryClient, merchantId: string): () => void {
   let batch: MerchantEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
