@@ -161,14 +161,23 @@ function newCaller(): Caller {
   };
 }
 
-/** The SSE frames of a stream's start: `retry` first, then ids and MerchantEvent data. */
+/**
+ * The SSE frames of a stream's start: `retry` first, then ids and MerchantEvent data; a position
+ * (`event: position`) carries its id as its data.
+ */
 function eventStreamProblems(text: string): string[] {
   const frames = text.split('\n\n').slice(0, -1);
   const problems: string[] = [];
   if (!/^retry: \d+$/.test(frames[0] ?? ''))
     problems.push(`first frame ${JSON.stringify(frames[0])}`);
   if (!frames.some((f) => /^id: \d+$/m.test(f))) problems.push('no frame with an id');
-  for (const frame of frames) {
+  const positions = frames.filter((f) => f.includes('\nevent: '));
+  for (const frame of positions) {
+    if (!/^id: (\d+)\nevent: position\ndata: \1$/.test(frame)) {
+      problems.push(`position frame ${JSON.stringify(frame)}`);
+    }
+  }
+  for (const frame of frames.filter((f) => !positions.includes(f))) {
     for (const line of frame.split('\n')) {
       if (!/^(?:id: \d+|retry: \d+|data: .*|: .*)$/.test(line)) {
         problems.push(`line ${JSON.stringify(line)} is not SSE`);

@@ -14,7 +14,7 @@ export const eventsApi = {
     errors: ['NOT_LOGGED_IN', 'TOO_MANY_STREAMS'],
     query: z.object({ lastEventId: z.string().max(20).optional() }),
     response: content(
-      'A stream that never ends by itself: `retry: 2000`, then `id: <n>` and `data: <MerchantEvent JSON>` frames, and `: ping` comments every 20 s',
+      'A stream that never ends by itself: `retry: 2000`; without Last-Event-ID its position, `id: <n>`, `event: position` and `data: <n>` (the newest event id, to resume a later stream from); then `id: <n>` and `data: <MerchantEvent JSON>` frames, and `: ping` comments every 20 s',
       { 'text/event-stream': z.string() },
     ),
   }),
