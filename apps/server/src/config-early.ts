@@ -4,7 +4,8 @@ import path from 'node:path';
  * The embedded database's directory, or null on PostgreSQL: read from the environment as
  * loadConfig (config.ts) reads it, an empty variable being unset, but without its parser. main.ts
  * starts PGlite's thread on it before anything else loads, the parser's zod alone a tenth of a
- * second; the parsed configuration decides after, and a start it does not confirm is closed.
+ * second, and hands the thread to the database the parsed configuration opens: the test holds
+ * the two readings to the same directory.
  */
 export function embeddedDatabaseDir(
   env: Record<string, string | undefined> = process.env,

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { embeddedDatabaseDir } from './config-early.js';
 import type { Database } from './db/client.js';
-import { discardPgliteThread, startPgliteThread } from './db/pglite-start.js';
+import { startPgliteThread } from './db/pglite-start.js';
 import type { TestClock } from './lib/clock.js';
 import type { Secrets } from './modules/system/settings.service.js';
 
@@ -50,14 +50,14 @@ async function main() {
   // 'ready' reports the ms from here: the app's modules load after it, beside the database.
   const started = performance.now();
   // PGlite's thread first of all: its boot (most of a second) is the longest part of a start, and
-  // the configuration's parser alone takes a tenth of a second to load. The configuration confirms
-  // the directory once parsed; a start it does not is closed. Only on an existing database: a new
-  // one's initdb, cut short by a configuration that fails to parse, would leave it unopenable.
+  // the configuration's parser alone takes a tenth of a second to load. config-early.ts finds the
+  // directory config.ts will (its test holds the two together). Only on an existing database: a
+  // new one's initdb, cut short by a configuration that fails to parse, would leave it unopenable.
   const earlyDir = cluster.isWorker ? null : embeddedDatabaseDir();
   const early =
     earlyDir !== null && existsSync(path.join(earlyDir, 'PG_VERSION'))
       ? startPgliteThread(earlyDir)
-      : null;
+      : undefined;
   // Its failure (the directory in use) is the database's to report, below.
   early?.catch(() => {});
   const [{ loadConfig }, { openConfiguredDatabase }] = await Promise.all([
@@ -65,11 +65,8 @@ async function main() {
     import('./db/client.js'),
   ]);
   const config = loadConfig();
-  const confirmed =
-    early && !config.databaseUrl && earlyDir === path.join(config.dataDir, 'db') ? early : null;
-  if (early && !confirmed) await discardPgliteThread(early);
   // The database first, then the modules: a primary of several workers serves nothing itself.
-  const opening = openConfiguredDatabase(config, config.dbPoolMax, confirmed ?? undefined);
+  const opening = openConfiguredDatabase(config, config.dbPoolMax, early);
   const serves = cluster.isWorker || config.webConcurrency === 1;
   // The demo seed's module loads beside them too: on an existing database it only counts accounts.
   const seeding = config.seedDemo && !cluster.isWorker ? import('./cli/seed.js') : null;

@@ -25,23 +25,45 @@ export interface ServerProcess {
 export const PROCESS_START_MS = 180_000;
 
 /**
- * A port nothing listens on now, from the kernel: a random one from a fixed range met this
- * machine's own services (PostgreSQL on 5432, RabbitMQ on 5672, Redis on 6379), and the test's
- * health check talked to one of them while its server failed to listen.
+ * A port nobody holds right now, below the ephemeral range (32768 and up on Linux): a server that
+ * is killed and started again on its port must not find it taken meanwhile by some outgoing
+ * connection, as an OS-chosen port could be; and above this machine's own services (PostgreSQL on
+ * 5432, RabbitMQ on 5672, Redis on 6379), which a fixed range of low ports met.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
     });
+    if (free) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
+}
+
+/**
+ * The built server on `env`, which it is expected to refuse: its exit code and error output. Were
+ * it to start, it would serve until killed, after `killAfterMs`.
+ */
+export async function refusedStart(
+  env: Record<string, string>,
+  killAfterMs = PROCESS_START_MS,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [builtServer], {
+    cwd: serverDir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, WEB_CONCURRENCY: '1', HOST: '127.0.0.1', ...env },
   });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const stop = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(stop);
+  return { code, stderr };
 }
 
 /**

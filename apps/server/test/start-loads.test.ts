@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from './helpers.js';
-import { PROCESS_START_MS } from './processes.js';
+import { freePort, PROCESS_START_MS, refusedStart } from './processes.js';
 import { builtServer } from './server-build.js';
 
 /**
@@ -77,7 +77,6 @@ function hook(): string {
   }
   return hookFile;
 }
-let port = 4900 + Math.floor(Math.random() * 90);
 
 /** The module files the built server has loaded when it is ready, on `env`; then stops it. */
 async function loadedAtReady(env: Record<string, string>): Promise<string[]> {
@@ -86,7 +85,7 @@ async function loadedAtReady(env: Record<string, string>): Promise<string[]> {
     env: {
       ...process.env,
       WEB_CONCURRENCY: '1',
-      PORT: String((port += 1)),
+      PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
@@ -112,21 +111,6 @@ async function loadedAtReady(env: Record<string, string>): Promise<string[]> {
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-/** The built server's exit code and error output on `env`, which it is expected to refuse. */
-async function exitOf(env: Record<string, string>) {
-  const child = spawn(process.execPath, [builtServer], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, WEB_CONCURRENCY: '1', HOST: '127.0.0.1', ...env },
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  // Were it to start, it would serve until killed.
-  const stop = setTimeout(() => child.kill('SIGKILL'), PROCESS_START_MS);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearTimeout(stop);
-  return { code, stderr };
 }
 
 const serverDir = path.resolve(path.dirname(builtServer), '..');
@@ -166,7 +150,7 @@ describe('what the server loads at start', () => {
       // On an existing database PGlite's thread starts before the configuration is parsed
       // (main.ts): one that fails to parse still ends the process with its error, and leaves the
       // database to the next start, which follows.
-      const refused = await exitOf({ ...env, PORT: 'not-a-port' });
+      const refused = await refusedStart({ ...env, PORT: 'not-a-port' });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/Invalid configuration:\n\s+PORT/);
       const files = modulesIn(await loadedAtReady(env));

@@ -69,10 +69,14 @@ export type DatabaseOptions =
    * `dataDir`: the server's database) runs it on a worker thread of its own; the in-memory test
    * databases stay in the calling thread, where a test reads them without a hop.
    */
-  | { kind: 'pglite'; dataDir?: string; from?: Blob; thread?: boolean; started?: StartedThread };
-
-/** A thread on `dataDir` begun before the call (pglite-start.ts), in place of `thread`. */
-type StartedThread = Promise<StartedPglite>;
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      from?: Blob;
+      thread?: boolean;
+      /** A thread on `dataDir` begun before the call (pglite-start.ts), in place of `thread`. */
+      started?: Promise<StartedPglite>;
+    };
 
 /**
  * Start-up loads one driver only, and PGlite's WASM boot begins before the schema and drizzle's
@@ -132,9 +136,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock = started.unlock;
     booting = Promise.resolve(started.thread);
   } else {
-    if (dataDir) await mkdir(dataDir, { recursive: true });
-    // One process per data directory: a second one would write beside this one and lose writes.
-    if (dataDir) unlock = await lockDataDir(dataDir);
+    if (dataDir) {
+      await mkdir(dataDir, { recursive: true });
+      // One process per data directory: a second one would write beside this one and lose writes.
+      unlock = await lockDataDir(dataDir);
+    }
     booting = import('@electric-sql/pglite').then(({ PGlite }) =>
       PGlite.create({
         dataDir,
@@ -290,7 +296,7 @@ export function rowsOf<T>(result: unknown): T[] {
 export function openConfiguredDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
   poolMax: number,
-  started?: StartedThread,
+  started?: Promise<StartedPglite>,
 ): Promise<Database> {
   return config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax })

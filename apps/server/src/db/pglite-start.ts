@@ -20,11 +20,3 @@ export async function startPgliteThread(dataDir: string): Promise<StartedPglite>
     throw err;
   }
 }
-
-/** Stops a thread that was started but is not to be used, and releases its directory. */
-export async function discardPgliteThread(starting: Promise<StartedPglite>): Promise<void> {
-  const started = await starting.catch(() => null);
-  if (!started) return;
-  await started.thread.close().catch(() => {});
-  await started.unlock();
-}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { klDate } from '../../src/lib/kl-time.js';
 import { createTestDatabase, type TestDatabase } from '../helpers.js';
-import type { HttpClient } from '../processes.js';
-import { builtServer } from '../server-build.js';
+import { freePort, type HttpClient, refusedStart } from '../processes.js';
 import { openEventStream } from '../sse.js';
 import { brokenInvariants, type Query } from './invariants.js';
 import {
@@ -16,7 +14,6 @@ import {
   DAY,
   DEMO_BUYERS,
   FIFTEEN_MINUTES,
-  freePort,
   idempotencyKey,
   inParallel,
   merchantsWithMoney,
@@ -343,23 +340,11 @@ describe('SIGKILL mid-work on the embedded database (PGlite)', () => {
   it('a second server on the same data directory refuses to start while the first holds it', async () => {
     // PGlite takes no lock: before the server took one, a second process started here and the
     // acknowledged writes of one of the two were lost.
-    const second = spawn(process.execPath, [builtServer], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        DATA_DIR: dir,
-        DATABASE_URL: '',
-        WEB_CONCURRENCY: '1',
-        PORT: String(await freePort()),
-      },
-    });
-    let stderr = '';
-    second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Were it to start, it would serve until killed: that is the failure this test looks for.
-    const stop = setTimeout(() => second.kill('SIGKILL'), 60_000);
-    const code = await new Promise((resolve) => second.once('exit', resolve));
-    clearTimeout(stop);
+    const { code, stderr } = await refusedStart(
+      { DATA_DIR: dir, DATABASE_URL: '', PORT: String(await freePort()) },
+      60_000,
+    );
     expect(code).toBe(1);
     expect(stderr).toContain('is in use by another process');
   });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import {
@@ -18,26 +17,6 @@ const operatorHeaders = {
   authorization: `Bearer ${PROCESS_OPERATOR_TOKEN}`,
   'x-operator': 'reliability',
 };
-
-/**
- * A port nobody holds right now, below the ephemeral range (32768 and up on Linux): a server that
- * is killed and started again on its port must not find it taken meanwhile by some outgoing
- * connection, as an OS-chosen port could be.
- */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const probe = createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    }
-  }
-}
 
 /**
  * One server process (src/main.ts) on a database, with TEST_CLOCK, that can be killed and started

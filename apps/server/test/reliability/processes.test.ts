@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/seed.js';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from '../helpers.js';
-import { HttpClient, registerOverHttp } from '../processes.js';
+import { freePort, HttpClient, registerOverHttp } from '../processes.js';
 import { openEventStream } from '../sse.js';
 import { brokenInvariants, type Query } from './invariants.js';
 import {
@@ -13,7 +13,6 @@ import {
   DEMO_BUYERS,
   DEMO_PASSWORD,
   FIFTEEN_MINUTES,
-  freePort,
   idempotencyKey,
   inParallel,
   publishLots,

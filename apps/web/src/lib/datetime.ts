@@ -18,25 +18,28 @@ const KL_OFFSET_MS = 8 * 3_600_000;
  */
 const NAMES: Record<
   Locale,
-  { months: readonly string[]; weekdays: readonly string[]; am: string; pm: string }
+  {
+    weekdays: readonly string[];
+    /** Day, short month, year, and a 12-hour clock; without them, 2026年12月6日 01:14. */
+    dayMonth?: { months: readonly string[]; am: string; pm: string };
+  }
 > = {
   en: {
-    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-    am: 'am',
-    pm: 'pm',
+    dayMonth: {
+      months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+      am: 'am',
+      pm: 'pm',
+    },
   },
-  zh: {
-    months: [],
-    weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
-    am: '',
-    pm: '',
-  },
+  zh: { weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'] },
   my: {
-    months: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ogo', 'Sep', 'Okt', 'Nov', 'Dis'],
     weekdays: ['Ahad', 'Isnin', 'Selasa', 'Rabu', 'Khamis', 'Jumaat', 'Sabtu'],
-    am: 'PG',
-    pm: 'PTG',
+    dayMonth: {
+      months: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ogo', 'Sep', 'Okt', 'Nov', 'Dis'],
+      am: 'PG',
+      pm: 'PTG',
+    },
   },
 };
 
@@ -45,18 +48,17 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** A calendar day as `6 Dec 2026` or `2026年12月6日`, from a Date read in UTC. */
 function dayOf(d: Date, locale: Locale): string {
   const [day, month, year] = [d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear()];
-  return locale === 'zh'
-    ? `${year}年${month + 1}月${day}日`
-    : `${day} ${NAMES[locale].months[month]} ${year}`;
+  const names = NAMES[locale].dayMonth;
+  return names ? `${day} ${names.months[month]} ${year}` : `${year}年${month + 1}月${day}日`;
 }
 
 /** The clock of a Date read in UTC: `1:14 am` (12-hour, as en-MY and ms-MY) or `01:14`. */
 function clockOf(d: Date, locale: Locale, seconds: boolean): string {
   const hours = d.getUTCHours();
   const rest = `${pad2(d.getUTCMinutes())}${seconds ? `:${pad2(d.getUTCSeconds())}` : ''}`;
-  if (locale === 'zh') return `${pad2(hours)}:${rest}`;
+  const names = NAMES[locale].dayMonth;
+  if (!names) return `${pad2(hours)}:${rest}`;
   const hour12 = hours % 12 || 12;
-  const names = NAMES[locale];
   return `${seconds ? pad2(hour12) : hour12}:${rest} ${hours < 12 ? names.am : names.pm}`;
 }
 
@@ -67,7 +69,8 @@ let localFormats: { locale: Locale; format: Intl.DateTimeFormat } | null = null;
 /** A moment as merchants read it (PRODUCT.md §2): in Asia/Kuala_Lumpur, whatever the device's zone. */
 export function formatDateTime(iso: string, locale: Locale = currentLocale()): string {
   const d = klDate(iso);
-  return `${dayOf(d, locale)}${locale === 'zh' ? ' ' : ', '}${clockOf(d, locale, false)}`;
+  const between = NAMES[locale].dayMonth ? ', ' : ' ';
+  return `${dayOf(d, locale)}${between}${clockOf(d, locale, false)}`;
 }
 
 /** The time of day in Asia/Kuala_Lumpur, to the second (bids within one lot's 15 minutes). */

@@ -68,10 +68,8 @@ export function openEventStream({
     clearTimeout(retryTimer);
     const replacing = source !== null;
     source?.close();
-    const resume =
-      (replacing || resumeFrom) && lastEventId
-        ? `${resumeParam}=${encodeURIComponent(lastEventId)}`
-        : '';
+    // A replacement resumes from the last id heard; the first stream, from `resumeFrom` if given.
+    const resume = lastEventId ? `${resumeParam}=${encodeURIComponent(lastEventId)}` : '';
     const current = new Source(resume ? `${url}${url.includes('?') ? '&' : '?'}${resume}` : url);
     source = current;
     let opened = false;

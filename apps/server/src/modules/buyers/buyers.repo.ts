@@ -1,4 +1,4 @@
-import type { BuyerRecord } from '@sm/contract';
+import { type BuyerRecord, NO_RECORD } from '@sm/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { accounts, buyerRecords, buyers } from '../../db/schema.js';
@@ -77,17 +77,19 @@ export async function coverOf(tx: Tx, buyerId: string) {
   };
 }
 
+/** NO_RECORD as a JSON literal of the statement (a constant: no parameter to bind). */
+const NO_RECORD_JSON = sql.raw(`'${JSON.stringify(NO_RECORD)}'::json`);
+
 /**
  * A buyer's record across the market, as one JSON value: orders paid (by the buyer or charged at
  * the deadline), paid by the buyer itself, and defaults, as the orders' trigger keeps them
- * (buyer_records); a buyer without a row has none. `buyerId` is a column of the query that reads
- * it (a ladder's bids) or a value.
+ * (buyer_records); a buyer without a row has none (NO_RECORD). `buyerId` is a column of the query
+ * that reads it (a ladder's bids) or a value.
  */
 export const buyerRecordJson = (buyerId: SQL) => sql<BuyerRecord>`coalesce((
   select json_build_object('ordersPaid', r.orders_paid, 'paidOnTime', r.paid_on_time,
     'defaults', r.defaults)
-  from ${buyerRecords} r where r.buyer_id = ${buyerId}),
-  json_build_object('ordersPaid', 0, 'paidOnTime', 0, 'defaults', 0))`;
+  from ${buyerRecords} r where r.buyer_id = ${buyerId}), ${NO_RECORD_JSON})`;
 
 /** These buyers' records, in one query. */
 export async function recordsOf(
