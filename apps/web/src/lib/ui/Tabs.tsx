@@ -1,12 +1,5 @@
 import 'antd-mobile/es/components/tabs/tabs.css';
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 
 const CLASS = 'adm-tabs';
 /** About as long as antd's spring takes to move the line. */
@@ -38,53 +31,83 @@ export function Tabs({
   className?: string;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  const line = useRef<HTMLDivElement>(null);
+  const leftMask = useRef<HTMLDivElement>(null);
+  const rightMask = useRef<HTMLDivElement>(null);
   const tabs = useRef(new Map<string, HTMLDivElement>());
   const focusNext = useRef<string | null>(null);
-  const [line, setLine] = useState<{ x: number; width: number; moves: boolean } | null>(null);
-  const [masks, setMasks] = useState({ left: false, right: false });
+  const resized = useRef<ResizeObserver | null>(null);
 
+  // The masks, the line and the scroll are set on the elements, not through state: measured in a
+  // render's commit, a state update would render again and lay the page out once more before
+  // its first paint, in the task that draws it (the page's longest, on a phone).
   const updateMasks = useCallback(() => {
     const el = list.current;
     if (!el) return;
-    const left = el.scrollLeft > 0;
-    const right = el.scrollLeft + el.offsetWidth < el.scrollWidth;
-    setMasks((was) => (was.left === left && was.right === right ? was : { left, right }));
+    const show = (mask: HTMLDivElement | null, on: boolean) => {
+      if (mask) mask.style.opacity = on ? '1' : '0';
+    };
+    show(leftMask.current, el.scrollLeft > 0);
+    show(rightMask.current, el.scrollLeft + el.offsetWidth < el.scrollWidth);
   }, []);
 
-  // The line under the active tab, measured after every render (a title's count may change its
-  // width); it moves when the active tab changes, and the active tab scrolls to the middle.
-  const shown = useRef<string | null>(null);
+  // The line under the active tab; it moves when the active tab changes, and the active tab
+  // scrolls to the middle.
+  const shown = useRef<{ key: string | null; x: number; width: number }>({
+    key: null,
+    x: 0,
+    width: 0,
+  });
   const measure = useCallback(() => {
     const el = list.current;
+    const bar = line.current;
+    if (!el || !bar) return;
     const tab = tabs.current.get(activeKey);
-    if (!el || !tab) {
-      setLine((was) => (was === null ? was : null));
-      return;
+    const was = shown.current;
+    const changed = was.key !== (tab ? activeKey : null);
+    const x = tab?.offsetLeft ?? 0;
+    const width = tab?.offsetWidth ?? 0;
+    if (changed || x !== was.x || width !== was.width) {
+      const moves = changed && was.key !== null && tab !== undefined;
+      bar.style.transition = moves ? `transform ${MOVE}, width ${MOVE}` : '';
+      bar.style.width = `${width}px`;
+      bar.style.transform = `translate3d(${x}px, 0, 0)`;
+      shown.current = { key: tab ? activeKey : null, x, width };
     }
-    const changed = shown.current !== activeKey;
-    const moves = changed && shown.current !== null;
-    shown.current = activeKey;
-    const x = tab.offsetLeft;
-    const width = tab.offsetWidth;
-    setLine((was) => (was && was.x === x && was.width === width ? was : { x, width, moves }));
     const max = el.scrollWidth - el.offsetWidth;
-    if (changed && max > 0) {
+    if (tab && changed && max > 0) {
       const middle = tab.offsetLeft - (el.offsetWidth - tab.offsetWidth) / 2;
       el.scrollTo({
         left: Math.min(Math.max(middle, 0), max),
-        behavior: moves ? 'smooth' : 'auto',
+        behavior: was.key !== null ? 'smooth' : 'auto',
       });
     }
     updateMasks();
   }, [activeKey, updateMasks]);
-  useLayoutEffect(measure);
+
+  // The first measure comes from the observer, which the browser calls once it has laid the page
+  // out for its paint, before painting it: the line is in the first frame, without a layout of
+  // its own. Later, a tab or the row that changes size (a title's count, the font, the viewport)
+  // is measured again the same way, and a change of the active tab or of the tabs as it renders.
+  const measured = useRef(measure);
   useLayoutEffect(() => {
-    const el = list.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => measure());
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [measure]);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measured.current());
+    resized.current = observer;
+    if (list.current) observer.observe(list.current);
+    for (const tab of tabs.current.values()) observer.observe(tab);
+    return () => {
+      observer.disconnect();
+      resized.current = null;
+    };
+  }, []);
+  const mounted = useRef(false);
+  const keys = items.map((item) => item.key).join('\n');
+  useLayoutEffect(() => {
+    measured.current = measure;
+    if (mounted.current || typeof ResizeObserver === 'undefined') measure();
+    mounted.current = true;
+  }, [measure, keys]);
   useLayoutEffect(() => {
     if (focusNext.current === activeKey) tabs.current.get(activeKey)?.focus();
     focusNext.current = null;
@@ -105,12 +128,14 @@ export function Tabs({
     <div className={className ? `${CLASS} ${className}` : CLASS}>
       <div className={`${CLASS}-header`}>
         <div
+          ref={leftMask}
           className={`${CLASS}-header-mask ${CLASS}-header-mask-left`}
-          style={{ opacity: masks.left ? 1 : 0 }}
+          style={{ opacity: 0 }}
         />
         <div
+          ref={rightMask}
           className={`${CLASS}-header-mask ${CLASS}-header-mask-right`}
-          style={{ opacity: masks.right ? 1 : 0 }}
+          style={{ opacity: 0 }}
         />
         <div
           ref={list}
@@ -119,14 +144,7 @@ export function Tabs({
           onScroll={updateMasks}
           onKeyDown={onKeyDown}
         >
-          <div
-            className={`${CLASS}-tab-line`}
-            style={{
-              width: line?.width ?? 0,
-              transform: `translate3d(${line?.x ?? 0}px, 0, 0)`,
-              transition: line?.moves ? `transform ${MOVE}, width ${MOVE}` : undefined,
-            }}
-          />
+          <div ref={line} className={`${CLASS}-tab-line`} style={{ width: 0 }} />
           {items.map((item) => {
             const active = item.key === activeKey;
             return (
@@ -136,8 +154,12 @@ export function Tabs({
               >
                 <div
                   ref={(el) => {
-                    if (el) tabs.current.set(item.key, el);
-                    else tabs.current.delete(item.key);
+                    const was = tabs.current.get(item.key);
+                    if (was && was !== el) resized.current?.unobserve(was);
+                    if (el) {
+                      tabs.current.set(item.key, el);
+                      resized.current?.observe(el);
+                    } else tabs.current.delete(item.key);
                   }}
                   role="tab"
                   aria-selected={active}
