@@ -23,6 +23,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgEnum,
   pgSequence,
@@ -290,6 +291,12 @@ export const media = pgTable(
   (t) => [index('media_merchant_idx').on(t.merchantId)],
 );
 
+/** A lot's media as its `media` column keeps them (the fields a page shows). */
+export type LotMediaFields = Pick<
+  typeof media.$inferSelect,
+  'id' | 'kind' | 'fileName' | 'thumbName' | 'width' | 'height' | 'size'
+>;
+
 /** What one Create Auction form published: its lots share the publish time and the end. */
 export const auctions = pgTable(
   'auctions',
@@ -359,6 +366,14 @@ export const lots = pgTable(
     relistedQuantity: integer('relisted_quantity').notNull().default(0),
     /** The lot whose returned kg this lot relists. */
     relistedFrom: uuid('relisted_from').references((): AnyPgColumn => lots.id),
+    /**
+     * The lot's photos and videos in their order, and its first photo's thumbnail, as its pages
+     * and lists show them: kept from lot_media by its trigger (migration 0020), so that a page of
+     * lots reads them with the lots rather than a lookup a lot. A lot's media never change once
+     * published, nor do the media rows.
+     */
+    media: json('media').$type<LotMediaFields[]>().notNull().default([]),
+    thumbName: text('thumb_name'),
   },
   (t) => [
     index('lots_auction_idx').on(t.auctionId, t.position),

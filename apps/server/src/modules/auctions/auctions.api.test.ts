@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBoat } from '../boats/boats.repo.js';
 import { setBusinessStatus } from '../store/store.repo.js';
-import { lotInput, publish, registerAccount, startDemoMarket } from '../../../test/auctions.js';
+import {
+  lotInput,
+  publish,
+  registerAccount,
+  startDemoMarket,
+  uploadPhoto,
+} from '../../../test/auctions.js';
 import { Client, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 
 const daysBefore = (now: Date, days: number) =>
@@ -424,6 +430,35 @@ describe.each(DB_KINDS)('live auctions on %s', (kind) => {
       expect(
         (await buyer(2).post(`/api/buyer/lots/${noBuyout.lotIds[0]}/buyout`)).json().code,
       ).toBe('NO_BUYOUT');
+      await endAll();
+    });
+
+    it('shows a lot’s photos in their order, as its lot_media keep them', async () => {
+      const [first, second] = [await uploadPhoto(merchant), await uploadPhoto(merchant, '#aa3366')];
+      const auction = await publish(merchant, [
+        await lotInput(merchant, t, { photoIds: [first, second] }),
+      ]);
+      const [lotId] = auction.lotIds as [string];
+      const shown = async () => {
+        const detail = (await merchant.get(`/api/lots/${lotId}`)).json();
+        const list = (await merchant.get('/api/auctions?status=live&limit=50')).json();
+        const summary = list.items.find((a: { id: string }) => a.id === auction.id);
+        const forBuyer = (await buyer(1).get(`/api/buyer/lots/${lotId}`)).json();
+        const buyerList = (await buyer(1).get('/api/buyer/lots?limit=50')).json();
+        const inBuyerList = buyerList.items.find((l: { id: string }) => l.id === lotId);
+        expect(forBuyer.photos).toEqual(detail.photos);
+        expect(inBuyerList.photos).toEqual(detail.photos);
+        return {
+          ids: detail.photos.map((p: { id: string }) => p.id),
+          thumbIsFirst: summary.thumbUrl === detail.photos[0]?.thumbUrl,
+        };
+      };
+      expect(await shown()).toEqual({ ids: [first, second], thumbIsFirst: true });
+      // The lot's columns follow its lot_media rows (migration 0020's trigger).
+      await t.database.db.execute(
+        sql`delete from lot_media where lot_id = ${lotId} and media_id = ${first}`,
+      );
+      expect(await shown()).toEqual({ ids: [second], thumbIsFirst: true });
       await endAll();
     });
 

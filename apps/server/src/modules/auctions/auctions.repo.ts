@@ -16,7 +16,6 @@ import type { BuyerRecord } from '@sm/contract';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { buyerRecordJson } from '../buyers/index.js';
-import type { MediaFields } from '../media/index.js';
 import {
   accounts,
   auctions,
@@ -24,7 +23,6 @@ import {
   lotBidFigures,
   lotMedia,
   lots,
-  media,
   stores,
 } from '../../db/schema.js';
 
@@ -143,9 +141,8 @@ const listLotColumns = (feeBps: SQLWrapper) => ({
     awardedFee: lots.awardedFee,
   },
   figures: lotBidFiguresColumns(feeBps),
-  thumbName: sql<string | null>`(
-    select m.thumb_name from ${lotMedia} lm join ${media} m on m.id = lm.media_id
-    where lm.lot_id = ${OUTER_LOT_ID} and m.kind = 'photo' order by lm.position limit 1)`,
+  // Kept on the lot from lot_media (migration 0020).
+  thumbName: lots.thumbName,
 });
 
 /** What a buyer's list shows of a live lot's bids: how many, the best price, and its own. */
@@ -177,17 +174,10 @@ const buyerFiguresOf = (raw: RawBuyerFigures): BuyerLotFigures => ({
   mine: raw.mine && { ...raw.mine, createdAt: new Date(raw.mine.createdAt) },
 });
 
-/** A lot's photos and videos in their order, as one JSON array: a list reads them with its lots. */
-const lotMediaJson = sql<MediaFields[]>`coalesce((
-  select json_agg(json_build_object('id', m.id, 'kind', m.kind, 'fileName', m.file_name,
-    'thumbName', m.thumb_name, 'width', m.width, 'height', m.height, 'size', m.size)
-    order by lm.position)
-  from ${lotMedia} lm join ${media} m on m.id = lm.media_id where lm.lot_id = ${OUTER_LOT_ID}), '[]')`;
-
 /** One lot with its store's name and its media, as a buyer sees it, or null. */
 export async function lotWithStore(tx: Tx, lotId: string) {
   const [row] = await tx
-    .select({ lot: lots, storeName: stores.name, media: lotMediaJson })
+    .select({ lot: lots, storeName: stores.name })
     .from(lots)
     .leftJoin(stores, eq(stores.merchantId, lots.merchantId))
     .where(eq(lots.id, lotId));
@@ -216,7 +206,6 @@ const lotPageQuery = prepared('lot_page', (tx) =>
         select json_agg(json_build_object('id', s.id, 'name', s.name, 'status', s.status,
           'endsAt', s.ends_at) order by s.position)
         from ${lots} s where s.auction_id = ${OUTER_LOT}."auction_id")`,
-      media: lotMediaJson,
       ladder: sql<LadderJson[] | null>`(
         select json_agg(json_build_object('id', b.id, 'seq', b.seq, 'buyerId', b.buyer_id,
           'quantity', b.quantity, 'price', b.price, 'createdAt', b.created_at,
@@ -240,7 +229,7 @@ export async function lotPage(tx: Tx, lotId: string) {
     buyerPhone,
     record,
   }));
-  return { lot: row.lot, siblings, media: row.media, standing };
+  return { lot: row.lot, siblings, standing };
 }
 
 /** One lot's figures as `buyerId` sees them (a buyout's answer). */
@@ -608,7 +597,7 @@ const liveLotPageQuery = (name: string, after: SQL | undefined) =>
         },
         storeName: stores.name,
         figures: buyerFiguresJson(sql.placeholder('buyerId')),
-        media: lotMediaJson,
+        media: lots.media,
       })
       .from(lots)
       .leftJoin(stores, eq(stores.merchantId, lots.merchantId))

@@ -471,7 +471,7 @@ export function createAuctionService({
       records.set(id, record);
     }
     const recordOf = (buyerId: string) => records.get(buyerId) ?? NO_RECORD;
-    const media = row.media.map(mediaItemOf);
+    const media = lot.media.map(mediaItemOf);
     // Ranked once, for the ladder and the settlement.
     const ranked = rankedAward(lot, standing);
     // Each rung gets its record added, not spread into a copy (as buyerView: a copy a bid cost).

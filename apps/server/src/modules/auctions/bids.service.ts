@@ -213,7 +213,7 @@ export function createBidService({
     ]);
     if (!row) throw new AppError('NOT_FOUND');
     const { lot, storeName } = row;
-    const media = row.media.map(mediaItemOf);
+    const media = lot.media.map(mediaItemOf);
     return {
       ...buyerView(lot, storeName, buyerFigures(lot, standing, buyerId), media, now),
       bids: ladderOf(lot, standing),
