@@ -4,4 +4,4 @@
  * The photos a lot or a store points at: the merchant's own, checked and shown as items.
  */
 export { findMediaByIds, type MediaRow } from './media.repo.js';
-export { type MediaFields, mediaItemOf, thumbUrlOf } from './media.view.js';
+export { mediaItemOf, thumbUrlOf } from './media.view.js';

@@ -1,21 +1,15 @@
 import type { MediaItem } from '@sm/contract';
-import type { media } from '../../db/schema.js';
+import type { LotMediaFields } from '../../db/schema.js';
 
 /** Where GET serves stored files: random names, so the URL itself is the only way to find one. */
 export const MEDIA_URL_PREFIX = '/media/';
-
-/** What the API shows of a stored media row (a list may read only these columns). */
-export type MediaFields = Pick<
-  typeof media.$inferSelect,
-  'id' | 'kind' | 'fileName' | 'thumbName' | 'width' | 'height' | 'size'
->;
 
 /** Where a stored thumbnail is served, if the file has one. */
 export const thumbUrlOf = (thumbName: string | null) =>
   thumbName ? MEDIA_URL_PREFIX + thumbName : null;
 
 /** A stored media row as the API shows it. */
-export function mediaItemOf(row: MediaFields): MediaItem {
+export function mediaItemOf(row: LotMediaFields): MediaItem {
   return {
     id: row.id,
     kind: row.kind,
