@@ -103,16 +103,10 @@ const CHECKS: Record<string, string> = {
 
   // Kept by lot_media's trigger (migration 0020): what the lists and pages show of a lot's media.
   'a lot’s kept media and thumbnail are its lot_media': `
-    select l.id::text as lot, l.media::text as kept, k.media::text, l.thumb_name, k.thumb_name
-    from lots l cross join lateral (
-      select coalesce((select json_agg(json_build_object('id', m.id, 'kind', m.kind,
-          'fileName', m.file_name, 'thumbName', m.thumb_name, 'width', m.width,
-          'height', m.height, 'size', m.size) order by lm.position)
-        from lot_media lm join media m on m.id = lm.media_id where lm.lot_id = l.id), '[]') as media,
-        (select m.thumb_name from lot_media lm join media m on m.id = lm.media_id
-          where lm.lot_id = l.id and m.kind = 'photo' order by lm.position limit 1) as thumb_name
-    ) k
-    where l.media::jsonb <> k.media::jsonb or l.thumb_name is distinct from k.thumb_name`,
+    select id::text as lot, media::text as kept, sm_lot_media(id)::text as now, thumb_name
+    from lots
+    where media::jsonb <> sm_lot_media(id)::jsonb
+       or thumb_name is distinct from sm_first_photo_thumb(media)`,
 
   // Money enters as deposits and leaves as withdrawals (unless rejected) and fees; in between it
   // is in a wallet or held for a paid order that is neither refunded nor paid out yet.
