@@ -1,8 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, headlessShellLaunchOptions } from './scripts/chromium.mjs';
 
-// Ports of this run's own (one per worker from here), so two runs on one machine do not meet.
-process.env.E2E_PORT ??= String(4310 + (process.pid % 2000));
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token';
 /** The tag of a test that needs the full browser, not its headless build (scripts/chromium.mjs). */
 const FULL_BROWSER = /@full-browser/;

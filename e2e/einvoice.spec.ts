@@ -14,19 +14,16 @@ type StandIn = Awaited<ReturnType<typeof startMyInvois>>;
 const test = base.extend<object, { myinvois: { baseURL: string; standIn: StandIn } }>({
   myinvois: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from it
-    async ({}, use, workerInfo) => {
+    async ({}, use) => {
       const standIn = await startMyInvois({
         validate: (doc) => checkEInvoice(doc as Record<string, unknown>),
       });
-      const server = await startE2EServer(
-        Number(process.env.E2E_PORT) + 40 + workerInfo.workerIndex,
-        {
-          MYINVOIS_BASE_URL: standIn.url,
-          MYINVOIS_CLIENT_ID: 'stand-in-client',
-          MYINVOIS_CLIENT_SECRET: 'stand-in-secret',
-          MYINVOIS_PORTAL_URL: standIn.portalUrl,
-        },
-      );
+      const server = await startE2EServer({
+        MYINVOIS_BASE_URL: standIn.url,
+        MYINVOIS_CLIENT_ID: 'stand-in-client',
+        MYINVOIS_CLIENT_SECRET: 'stand-in-secret',
+        MYINVOIS_PORTAL_URL: standIn.portalUrl,
+      });
       await use({ baseURL: server.baseURL, standIn });
       await server.stop();
       await standIn.close();

@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
 import { test as base } from '@playwright/test';
+import { freePort } from '../apps/server/test/ports';
 import { E2E_OPERATOR_TOKEN } from '../playwright.config';
 
 /**
  * Starts a test server (scripts/e2e-server.mjs: the built app on a fresh data directory with the
- * demo seed and a movable clock) on `port`, with `env` beside the usual settings; answers once it
- * is healthy. Its stdin is the caller's lifeline: the server stops when the worker goes, however.
+ * demo seed and a movable clock) on a port nobody holds (this machine's own services sit among the
+ * low ports), with `env` beside the usual settings; answers once it is healthy. Its stdin is the
+ * caller's lifeline: the server stops when the worker goes, however.
  */
-export async function startE2EServer(port: number, env: Record<string, string> = {}) {
+export async function startE2EServer(env: Record<string, string> = {}) {
+  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     stdio: ['pipe', 'ignore', 'inherit'],
@@ -55,10 +58,8 @@ export async function startE2EServer(port: number, env: Record<string, string> =
 export const test = base.extend<object, { server: { baseURL: string } }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from it
-    async ({}, use, workerInfo) => {
-      // A worker that replaces a failed one gets a new index, so never the port of a server that
-      // may still be shutting down.
-      const server = await startE2EServer(Number(process.env.E2E_PORT) + workerInfo.workerIndex);
+    async ({}, use) => {
+      const server = await startE2EServer();
       await use({ baseURL: server.baseURL });
       await server.stop();
     },

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from './helpers.js';
+import { freePort } from './ports.js';
 import { builtServer } from './server-build.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -23,27 +23,6 @@ export interface ServerProcess {
  * minute, and a minute's limit failed a CI run.
  */
 export const PROCESS_START_MS = 180_000;
-
-/**
- * A port nobody holds right now, below the ephemeral range (32768 and up on Linux): a server that
- * is killed and started again on its port must not find it taken meanwhile by some outgoing
- * connection, as an OS-chosen port could be; and above this machine's own services (PostgreSQL on
- * 5432, RabbitMQ on 5672, Redis on 6379), which a fixed range of low ports met.
- */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const probe = createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    }
-  }
-}
 
 /**
  * The built server on `env`, which it is expected to refuse: its exit code and error output. Were

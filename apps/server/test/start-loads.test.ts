@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from './helpers.js';
-import { freePort, PROCESS_START_MS, refusedStart } from './processes.js';
+import { freePort } from './ports.js';
+import { PROCESS_START_MS, refusedStart } from './processes.js';
 import { builtServer } from './server-build.js';
 
 /**

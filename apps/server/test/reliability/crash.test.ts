@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { klDate } from '../../src/lib/kl-time.js';
 import { createTestDatabase, type TestDatabase } from '../helpers.js';
-import { freePort, type HttpClient, refusedStart } from '../processes.js';
+import { freePort } from '../ports.js';
+import { type HttpClient, refusedStart } from '../processes.js';
 import { openEventStream } from '../sse.js';
 import { brokenInvariants, type Query } from './invariants.js';
 import {

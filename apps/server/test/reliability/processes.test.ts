@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/seed.js';
 import { createTestDatabase, TEST_PASSWORD_HASH_COST, type TestDatabase } from '../helpers.js';
-import { freePort, HttpClient, registerOverHttp } from '../processes.js';
+import { freePort } from '../ports.js';
+import { HttpClient, registerOverHttp } from '../processes.js';
 import { openEventStream } from '../sse.js';
 import { brokenInvariants, type Query } from './invariants.js';
 import {
