@@ -427,8 +427,11 @@ export const bids = pgTable(
       .where(sql`superseded_at is null`),
     index('bids_buyer_idx').on(t.buyerId, t.createdAt),
     // A buyer's exposure: its standing bids (PRODUCT.md §4a), read in every bid's transaction.
+    // The lot too, so that a buyer's standing bid on one lot is one entry here as in
+    // bids_standing_key: without statistics (a fresh database, PGlite) the planner took either,
+    // and through this one on the buyer alone it walked every standing bid of the buyer per lot.
     index('bids_buyer_standing_idx')
-      .on(t.buyerId)
+      .on(t.buyerId, t.lotId)
       .where(sql`superseded_at is null`),
   ],
 );

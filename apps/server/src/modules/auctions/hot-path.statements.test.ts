@@ -1,5 +1,7 @@
 import { auctionListQuery, buyerLotListQuery } from '@sm/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import { lotInput, publish } from '../../../test/auctions.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../../test/helpers.js';
 import { bidOn, type Buyer, newBuyer, verifiedMerchant } from '../../../test/market.js';
@@ -96,6 +98,24 @@ describe.each(DB_KINDS)('hot-path statements on %s', (kind) => {
     const buyer = buyers[1]!;
     expect(await count(() => bids.liveLots(buyer.id, buyerLotListQuery.parse({})))).toHaveLength(1);
     expect(await count(() => bids.lotForBuyer(buyer.id, lotId))).toHaveLength(2);
+  });
+
+  it('finds a buyer’s standing bid on a lot by both keys, without statistics to go by', async () => {
+    // The test database is fresh, as a new deployment's or PGlite's (no autovacuum): whichever of
+    // the two standing-bid indexes the planner takes, the lot and the buyer are both its keys, so
+    // the buyer's lots list does not walk every standing bid of the buyer for each lot it shows.
+    const buyer = buyers[1]!;
+    const plan = JSON.stringify(
+      rowsOf(
+        await t.database.db.execute(sql`explain (format json) select b.price from bids b
+          where b.lot_id = ${lotId} and b.buyer_id = ${buyer.id} and b.superseded_at is null`),
+      ),
+    );
+    expect(plan).toMatch(/"Index Name": ?"bids_(standing_key|buyer_standing_idx)"/);
+    const cond = /"Index Cond": ?"([^"]*)"/.exec(plan)?.[1] ?? '';
+    expect(cond).toContain('lot_id =');
+    expect(cond).toContain('buyer_id =');
+    expect(plan).not.toContain('"Filter"');
   });
 
   it('the merchant’s home, its auction list and a live lot’s page are one statement each', async () => {
