@@ -10,8 +10,12 @@ import { TEST_PASSWORD_HASH_COST } from './helpers.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(ROOT, 'apps/server/src/cli/operator.ts');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/**
+ * The built CLI (build.mjs bundles it beside the server; the tests' global setup rebuilds a stale
+ * bundle): through tsx, each of the five processes compiled the sources first, 90 s for this test
+ * in CI beside the browser tests on two cores.
+ */
+const CLI = path.join(ROOT, 'apps/server/dist/cli/operator.js');
 
 /**
  * The CLI as an operator runs it, on an embedded database no server holds: the commands build
@@ -21,7 +25,7 @@ describe('operator CLI', () => {
   let dataDir: string;
   const operator = async (...args: string[]) => {
     try {
-      const { stdout } = await run(TSX, [CLI, ...args, '--as', 'cli-test'], {
+      const { stdout } = await run(process.execPath, [CLI, ...args, '--as', 'cli-test'], {
         cwd: ROOT,
         env: {
           ...process.env,
@@ -67,7 +71,6 @@ describe('operator CLI', () => {
       ['cli-test', 'service_fee.set'],
       ['cli-test', 'wallet.credit'],
     ]);
-    // Five CLI processes, each compiling through tsx and opening PGlite: 90 s in CI beside the
-    // browser tests on two cores, and past 120 s once in a busier run.
+    // Five CLI processes, each opening PGlite: slow beside the browser tests on two cores.
   }, 300_000);
 });
