@@ -133,7 +133,7 @@ async function serve(
   let startingJobs: NodeJS.Timeout | undefined;
   app.server.once('listening', () => {
     startingJobs = setTimeout(() => {
-      jobs = startJobs(app.services, clock, app.log);
+      jobs = startJobs(app.services, clock, app.log, database.upkeep);
     }, JOBS_AFTER_LISTEN_MS);
   });
   onClockMove.push(() => jobs?.wakeAll());

@@ -29,3 +29,33 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('statements on PostgreSQL', () =
     });
   });
 });
+
+describe('PGlite’s upkeep', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  it('vacuums and analyzes, as a PostgreSQL server’s autovacuum would', async () => {
+    const { db, upkeep } = test.database;
+    await db.execute(sql`create table upkeep_probe (id int primary key, superseded boolean)`);
+    await db.execute(sql`insert into upkeep_probe select g, false from generate_series(1, 2000) g`);
+    await db.execute(sql`update upkeep_probe set superseded = true where id % 2 = 0`);
+    const state = async () =>
+      rowsOf<{ statistics: number; all_visible: number }>(
+        await db.execute(sql`select
+          (select count(*)::int from pg_stats where tablename = 'upkeep_probe') as statistics,
+          (select relallvisible from pg_class where relname = 'upkeep_probe') as all_visible`),
+      )[0];
+    expect(await state()).toEqual({ statistics: 0, all_visible: 0 });
+    expect(upkeep).toBeDefined();
+    await upkeep!();
+    // The planner's statistics of both columns, and every page vacuumed to all-visible.
+    const after = await state();
+    expect(after?.statistics).toBe(2);
+    expect(after?.all_visible).toBeGreaterThan(0);
+  });
+});

@@ -23,6 +23,13 @@ export interface Database {
   /** The whole database as a tarball, to open copies of (PGlite only: the tests' template). */
   dump?(): Promise<Blob>;
   /**
+   * PGlite only, which has no autovacuum: what a PostgreSQL server's autovacuum does, in the
+   * hourly housekeeping. Without it the row versions every superseded bid and refigured lot
+   * leave behind were never reused, and the planner never had statistics: it took the wrong one
+   * of two indexes for a buyer's own bid on a lot (migration 0021).
+   */
+  upkeep?: () => Promise<void>;
+  /**
    * Calls `onPayload` for each NOTIFY on `channel`, from any process on this database. On
    * PostgreSQL a dedicated connection listens and comes back by itself after it drops.
    */
@@ -168,6 +175,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     dump: 'dumpDataDir' in client ? () => client.dumpDataDir('none') : undefined,
+    // Outside any transaction, as VACUUM must be. A pass after the first skips the pages left
+    // all-visible, and ANALYZE reads a bounded sample: 0.26 s on a table of 200 000 rows, nine
+    // tenths of them dead, then 14 ms.
+    upkeep: async () => {
+      await db.execute(sql`vacuum (analyze)`);
+    },
     async migrate() {
       if (await upToDate(db)) return;
       await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });

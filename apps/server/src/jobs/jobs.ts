@@ -23,7 +23,13 @@ interface Jobs {
  * creates: a published lot (the lot closer), a notification (push: one comes with an event), a
  * refund (e-invoices: each event, at most once in their interval).
  */
-export function startJobs(services: Services, clock: Clock, log: FastifyBaseLogger): Jobs {
+export function startJobs(
+  services: Services,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  /** The database's own upkeep (PGlite's vacuum), hourly with the purges. */
+  upkeep?: () => Promise<void>,
+): Jobs {
   const stopHousekeeping = startHousekeeping(
     [
       services.auth.purgeExpired,
@@ -31,6 +37,7 @@ export function startJobs(services: Services, clock: Clock, log: FastifyBaseLogg
       services.idempotency.purgeExpired,
       services.notifications.purgeExpired,
       services.printing.cloud.purgeExpired,
+      ...(upkeep ? [upkeep] : []),
     ],
     log,
   );
