@@ -20,20 +20,32 @@ CREATE FUNCTION "sm_keep_lot_media"("p_lot" uuid) RETURNS void LANGUAGE sql AS $
     from (select sm_lot_media(p_lot) as media) k
     where id = p_lot
 $$;--> statement-breakpoint
--- Media rows never change, so a lot's columns move only with its lot_media rows. OLD is null on an
--- insert and NEW on a delete.
+-- Media rows never change, so a lot's columns move only with its lot_media rows: kept once a
+-- statement for each lot it touched. Both writers are one statement a lot (a publish's photos, a
+-- relist's copy), which a row trigger refigured once a photo. A trigger with transition tables
+-- takes one event, hence three.
 CREATE FUNCTION "sm_follow_lot_media"() RETURNS trigger LANGUAGE plpgsql AS $$
 begin
-  perform sm_keep_lot_media(old.lot_id);
-  if new.lot_id is distinct from old.lot_id then
-    perform sm_keep_lot_media(new.lot_id);
+  if tg_op = 'INSERT' then
+    perform sm_keep_lot_media(c.lot_id) from (select distinct lot_id from new_rows) c;
+  elsif tg_op = 'DELETE' then
+    perform sm_keep_lot_media(c.lot_id) from (select distinct lot_id from old_rows) c;
+  else
+    perform sm_keep_lot_media(c.lot_id)
+      from (select lot_id from old_rows union select lot_id from new_rows) c;
   end if;
   return null;
 end;
 $$;--> statement-breakpoint
-CREATE TRIGGER "lot_media_follow_lot"
-  AFTER INSERT OR DELETE OR UPDATE ON "lot_media" FOR EACH ROW
-  EXECUTE FUNCTION sm_follow_lot_media();--> statement-breakpoint
+CREATE TRIGGER "lot_media_follow_insert" AFTER INSERT ON "lot_media"
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION sm_follow_lot_media();--> statement-breakpoint
+CREATE TRIGGER "lot_media_follow_update" AFTER UPDATE ON "lot_media"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION sm_follow_lot_media();--> statement-breakpoint
+CREATE TRIGGER "lot_media_follow_delete" AFTER DELETE ON "lot_media"
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION sm_follow_lot_media();--> statement-breakpoint
 -- The lots published before this release.
 SELECT sm_keep_lot_media(l.id) FROM lots l
   WHERE EXISTS (SELECT 1 FROM lot_media lm WHERE lm.lot_id = l.id);
