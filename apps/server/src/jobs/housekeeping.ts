@@ -9,16 +9,19 @@ const FIRST_RUN_MS = 60_000;
 
 /**
  * A minute after start and then hourly: each task drops what has expired (sessions, SMS codes,
- * old live events). Returns the function that stops it.
+ * old live events); then the database's own upkeep, if it has one (PGlite's vacuum), reclaims
+ * what they dropped. Returns the function that stops it.
  */
 export function startHousekeeping(
   tasks: (() => Promise<void>)[],
   log: FastifyBaseLogger,
+  upkeep?: () => Promise<void>,
 ): () => void {
+  const failed = (err: unknown) => log.error({ err }, 'housekeeping failed');
   const run = () => {
-    for (const task of tasks) {
-      task().catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
-    }
+    void Promise.all(tasks.map((task) => task().catch(failed))).then(() =>
+      upkeep?.().catch(failed),
+    );
   };
   const first = setTimeout(run, FIRST_RUN_MS);
   const timer = setInterval(run, HOUR_MS);

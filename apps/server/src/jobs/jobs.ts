@@ -27,7 +27,7 @@ export function startJobs(
   services: Services,
   clock: Clock,
   log: FastifyBaseLogger,
-  /** The database's own upkeep (PGlite's vacuum), hourly with the purges. */
+  /** The database's own upkeep (PGlite's vacuum), hourly after the purges. */
   upkeep?: () => Promise<void>,
 ): Jobs {
   const stopHousekeeping = startHousekeeping(
@@ -37,9 +37,9 @@ export function startJobs(
       services.idempotency.purgeExpired,
       services.notifications.purgeExpired,
       services.printing.cloud.purgeExpired,
-      ...(upkeep ? [upkeep] : []),
     ],
     log,
+    upkeep,
   );
   const lotCloser = startLotCloser(services.auctions, clock, log);
   const push = startPush(services.push, clock, log);
