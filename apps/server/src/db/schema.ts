@@ -368,7 +368,7 @@ export const lots = pgTable(
     relistedFrom: uuid('relisted_from').references((): AnyPgColumn => lots.id),
     /**
      * The lot's photos and videos in their order, and its first photo's thumbnail, as its pages
-     * and lists show them: kept from lot_media by its trigger (migration 0020), so that a page of
+     * and lists show them: kept from lot_media by its triggers (migration 0020), so that a page of
      * lots reads them with the lots rather than a lookup a lot. A lot's media never change once
      * published, nor do the media rows.
      */

@@ -101,7 +101,7 @@ const CHECKS: Record<string, string> = {
        or coalesce(o.on_time, 0) <> coalesce(r.paid_on_time, 0)
        or coalesce(o.defaults, 0) <> coalesce(r.defaults, 0)`,
 
-  // Kept by lot_media's trigger (migration 0020): what the lists and pages show of a lot's media.
+  // Kept by lot_media's triggers (migration 0020): what the lists and pages show of a lot's media.
   'a lot’s kept media and thumbnail are its lot_media': `
     select id::text as lot, media::text as kept, sm_lot_media(id)::text as now, thumb_name
     from lots
