@@ -25,16 +25,17 @@ export type InvalidationListener = (what: Invalidation | { kind: 'all' }) => voi
 export interface Invalidations {
   /** Calls `listener` with each invalidation from now on; `all` when some may have been missed. */
   subscribe(listener: InvalidationListener): void;
+  /** Settles once the process listens; the server waits for it before it takes requests. */
+  listening: Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Every process listens, so a logout in one drops the session that another keeps in memory. */
-export async function startInvalidations(
-  database: Database,
-  log: FastifyBaseLogger,
-): Promise<Invalidations> {
+export function startInvalidations(database: Database, log: FastifyBaseLogger): Invalidations {
   const listeners: InvalidationListener[] = [];
-  const unlisten = await database.listen(
+  // Not awaited here: on PGlite the LISTEN waits for the database to open, and the app is built
+  // meanwhile (main.ts).
+  const unlisten = database.listen(
     CHANNEL,
     (payload) => {
       let what: Invalidation;
@@ -51,7 +52,8 @@ export async function startInvalidations(
   );
   return {
     subscribe: (listener) => void listeners.push(listener),
+    listening: unlisten.then(() => {}),
     // The database may be closed already when the server shuts down.
-    stop: () => unlisten().catch(() => {}),
+    stop: () => unlisten.then((stop) => stop()).catch(() => {}),
   };
 }

@@ -12,6 +12,8 @@ export interface EventHub {
    * have been missed (the listening connection came back): the jobs' wake-ups.
    */
   subscribeAll(listener: EventListener): () => void;
+  /** Settles once the process listens; the server waits for it before it takes requests. */
+  listening: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export interface EventHub {
  * transaction that writes it (insertEvents, sm_place_bids), and PostgreSQL delivers a NOTIFY when,
  * and only when, that transaction commits: an event is heard once, and never one rolled back.
  */
-export async function startEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
+export function startEventHub(database: Database, log: FastifyBaseLogger): EventHub {
   const byMerchant = new Map<string, Set<EventListener>>();
   const everyone = new Set<EventListener>();
 
@@ -42,7 +44,8 @@ export async function startEventHub(database: Database, log: FastifyBaseLogger):
     deliver(event);
   };
 
-  const unlisten = await database.listen(EVENTS_CHANNEL, dispatch, () =>
+  // Not awaited here, as startInvalidations' (db/invalidation.ts).
+  const unlisten = database.listen(EVENTS_CHANNEL, dispatch, () =>
     // A stream that missed events while the listener was down gets them when it reconnects
     // (Last-Event-ID); telling it to reconnect now is what makes that happen.
     [...byMerchant.values(), everyone].forEach((set) =>
@@ -65,9 +68,10 @@ export async function startEventHub(database: Database, log: FastifyBaseLogger):
       everyone.add(listener);
       return () => void everyone.delete(listener);
     },
+    listening: unlisten.then(() => {}),
     async stop() {
       // The database may be closed already when the server shuts down; nothing is left to stop then.
-      await unlisten().catch(() => {});
+      await unlisten.then((stop) => stop()).catch(() => {});
     },
   };
 }

@@ -34,6 +34,7 @@ function standInHub() {
       return () => void set.delete(listener);
     },
     subscribeAll: () => () => {},
+    listening: Promise.resolve(),
     stop: async () => {},
   };
   return {
