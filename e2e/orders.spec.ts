@@ -416,15 +416,19 @@ test('the status tabs’ line sits under the active tab, opened on it and after 
 }) => {
   const merchant = await registerMerchant(request);
   await signIn(page, merchant.phone, merchant.password);
-  /** Where the line is, against the active tab and the tab row it scrolls in. */
+  /**
+   * Where the line is, against the active tab and the tab row it scrolls in; null while the page
+   * has not drawn them (after the reload), which expect.poll asks again.
+   */
   const geometry = () =>
     page.evaluate(() => {
-      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
       const [line, tab, row] = [
         box('.adm-tabs-tab-line'),
         box('[role="tab"][aria-selected="true"]'),
         box('[role="tablist"]'),
       ];
+      if (!line || !tab || !row) return null;
       return {
         left: Math.round(line.left - tab.left),
         width: Math.round(line.width - tab.width),
@@ -438,7 +442,7 @@ test('the status tabs’ line sits under the active tab, opened on it and after 
   await page.goto('/#/pages/orders/orders?tab=completed');
   await expect(statusTab(page, 'Completed')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(geometry).toMatchObject(under);
-  expect((await geometry()).lineWidth).toBeGreaterThan(20);
+  expect((await geometry())?.lineWidth).toBeGreaterThan(20);
   await statusTab(page, 'All').click();
   await expect(statusTab(page, 'All')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(geometry).toMatchObject(under);
