@@ -209,11 +209,7 @@ export async function buildApp(
   const app = created ?? (await createApp(config));
   const { database, secrets } = deps;
   const clock = deps.clock ?? systemClock;
-  const { services, stop, listening } = await createServices(config, {
-    ...deps,
-    clock,
-    log: app.log,
-  });
+  const { services, stop } = await createServices(config, { ...deps, clock, log: app.log });
   app.addHook('onClose', stop);
   app.decorate('services', services);
   const { auth, printing } = services;
@@ -256,7 +252,7 @@ export async function buildApp(
   await app.register(eventsRoutes, { prefix: '/api', events: services.events });
   await app.register(operatorRoutes, {
     prefix: '/api/operator',
-    secrets,
+    token: secrets.operatorToken,
     auth,
     operator: services.operator,
     testClock: config.testClock && isTestClock(clock) ? clock : null,
@@ -299,7 +295,5 @@ export async function buildApp(
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  // The process listens for the other processes' changes before it answers anyone (services.ts).
-  await listening;
   return app;
 }

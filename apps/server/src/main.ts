@@ -4,7 +4,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { seedDemo } from './cli/seed.js';
 import type { Config } from './config.js';
 import { embeddedDatabaseDir } from './config-early.js';
 import type { Database } from './db/client.js';
@@ -22,8 +21,8 @@ async function loadServer(config: Config) {
     { buildApp, createApp },
     { startJobs },
     { createOffsetClock, systemClock },
-    { SERVER_FILE },
-    { lateSecrets, resolveSecrets },
+    { SERVER_FILE, writeOperatorToken },
+    { resolveSecrets },
   ] = await Promise.all([
     import('./app.js'),
     import('./jobs/jobs.js'),
@@ -38,7 +37,7 @@ async function loadServer(config: Config) {
     createOffsetClock,
     systemClock,
     SERVER_FILE,
-    lateSecrets,
+    writeOperatorToken,
     resolveSecrets,
   };
 }
@@ -76,20 +75,26 @@ async function main() {
     // The primary migrated and seeded, and hands the secrets over as configuration: nothing here
     // writes what another process may be writing.
     const secrets = await server.resolveSecrets(database.db, config);
-    await serve(server, config, database, Promise.resolve({ secrets, seeded: false }), {
-      started,
-      worker: true,
-    });
+    await serve(server, config, database, secrets, { started, seeded: false, worker: true });
     return;
   }
-  // The database's own start (its migrations, the demo seed, the secrets) runs while serve()
-  // builds the app: on an existing directory it waits for PGlite's open, most of a start.
-  const prepared = prepareDatabase(config, database, seeding);
+  await database.migrate();
+  let seeded = false;
+  if (seeding) {
+    const { seedDemo } = await seeding;
+    seeded = await seedDemo(database.db, { passwordHashCost: config.passwordHashCost });
+  }
+
+  const { resolveSecrets } = server ?? (await import('./modules/system/settings.service.js'));
+  const { writeOperatorToken } = server ?? (await import('./lib/runtime-files.js'));
+  const secrets = await resolveSecrets(database.db, config);
+  await mkdir(config.dataDir, { recursive: true });
+  await writeOperatorToken(config.dataDir, secrets.operatorToken);
+
   if (server) {
-    await serve(server, config, database, prepared, { started, worker: false });
+    await serve(server, config, database, secrets, { started, seeded, worker: false });
     return;
   }
-  const { secrets, seeded } = await prepared;
   await database.close();
   // The workers run this file, not what started the primary (scripts/start.mjs builds first).
   const entry = fileURLToPath(import.meta.url);
@@ -102,56 +107,20 @@ async function main() {
   });
 }
 
-/** The database made ready to serve: migrated, seeded when asked, and its secrets known. */
-async function prepareDatabase(
-  config: Config,
-  database: Database,
-  seeding: Promise<{ seedDemo: typeof seedDemo }> | null,
-): Promise<{ secrets: Secrets; seeded: boolean }> {
-  await database.migrate();
-  let seeded = false;
-  if (seeding) {
-    const seed = await seeding;
-    seeded = await seed.seedDemo(database.db, { passwordHashCost: config.passwordHashCost });
-  }
-  const [{ resolveSecrets }, { writeOperatorToken }] = await Promise.all([
-    import('./modules/system/settings.service.js'),
-    import('./lib/runtime-files.js'),
-  ]);
-  const secrets = await resolveSecrets(database.db, config);
-  await mkdir(config.dataDir, { recursive: true });
-  await writeOperatorToken(config.dataDir, secrets.operatorToken);
-  return { secrets, seeded };
-}
-
 /** One server process: the app, its jobs and the graceful shutdown; a worker of a primary, or alone. */
 async function serve(
-  {
-    app: created,
-    buildApp,
-    startJobs,
-    createOffsetClock,
-    systemClock,
-    SERVER_FILE,
-    lateSecrets,
-  }: Server,
+  { app: created, buildApp, startJobs, createOffsetClock, systemClock, SERVER_FILE }: Server,
   config: Config,
   database: Database,
-  prepared: Promise<{ secrets: Secrets; seeded: boolean }>,
-  { started, worker }: { started: number; worker: boolean },
+  secrets: Secrets,
+  { started, seeded, worker }: { started: number; seeded: boolean; worker: boolean },
 ) {
   // Jobs sleep until their work is due: a moved test clock makes them look again at once.
   const onClockMove: (() => void)[] = [];
   const clock = config.testClock
     ? wakingOnMove(createOffsetClock(), () => onClockMove.forEach((moved) => moved()))
     : systemClock;
-  // Built before the database is ready (prepared): nothing reads a secret until a request comes.
-  const late = lateSecrets();
-  const [app, { secrets, seeded }] = await Promise.all([
-    buildApp(config, { database, secrets: late.secrets, clock }, created),
-    prepared,
-  ]);
-  late.resolve(secrets);
+  const app = await buildApp(config, { database, secrets, clock }, created);
   if (config.testClock) app.log.warn('TEST_CLOCK=true: the operator API can move the clock');
   if (config.env === 'production' && config.sms.provider === 'log' && !worker) {
     app.log.warn('SMS_PROVIDER=log in production: codes go to the log, not to phones');

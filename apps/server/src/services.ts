@@ -57,11 +57,11 @@ export async function createServices(
   const sms =
     deps.sms ??
     (config.sms.provider === 'http' ? httpSmsSender(config.sms, log) : outboxSmsSender(db, log));
-  const invalidations = startInvalidations(database, log);
+  const invalidations = await startInvalidations(database, log);
   const auth = createAuthService({
     db,
     clock,
-    secrets,
+    secret: secrets.appSecret,
     passwordHashCost: config.passwordHashCost,
     sms,
     log,
@@ -69,11 +69,7 @@ export async function createServices(
   });
   const feeRate = createFeeRateService({ db, invalidations });
   const auctions = createAuctionService({ db, clock, log, feeRate });
-  const hub = startEventHub(database, log);
-  // Both LISTENs wait for the database to open: the routes are built meanwhile (buildApp), and the
-  // app is not ready before both listen. Handled now, awaited there.
-  const listening = Promise.all([invalidations.listening, hub.listening]);
-  listening.catch(() => {});
+  const hub = await startEventHub(database, log);
   const bids = createBidService({ db, clock, auctions });
   const orders = createOrderService({
     db,
@@ -106,7 +102,7 @@ export async function createServices(
   const printing = createPrintingService({
     db,
     clock,
-    secrets,
+    secret: secrets.appSecret,
     lan: config.printing,
     network: deps.printerNetwork,
   });
@@ -141,7 +137,6 @@ export async function createServices(
   };
   return {
     services,
-    listening,
     stop: async () => {
       await hub.stop();
       await invalidations.stop();

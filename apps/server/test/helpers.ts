@@ -9,7 +9,6 @@ import { type AppDeps, buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js';
 import { createTestClock, type TestClock } from '../src/lib/clock.js';
-import { lateSecrets } from '../src/modules/system/settings.service.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -121,12 +120,13 @@ export async function createTestApp(
     ...env,
   });
   const clock = createTestClock();
-  // Given once the app is ready, as main.ts gives them once the database is: a secret read while
-  // the app is built fails every test.
-  const late = lateSecrets();
-  const app = await buildApp(config, { database, clock, secrets: late.secrets, ...deps });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    secrets: { appSecret: 'a'.repeat(43), operatorToken: TEST_OPERATOR_TOKEN },
+    ...deps,
+  });
   await app.ready();
-  late.resolve({ appSecret: 'a'.repeat(43), operatorToken: TEST_OPERATOR_TOKEN });
   return {
     app,
     clock,

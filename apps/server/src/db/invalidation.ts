@@ -25,17 +25,16 @@ export type InvalidationListener = (what: Invalidation | { kind: 'all' }) => voi
 export interface Invalidations {
   /** Calls `listener` with each invalidation from now on; `all` when some may have been missed. */
   subscribe(listener: InvalidationListener): void;
-  /** Settles once the process listens; the server waits for it before it takes requests. */
-  listening: Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Every process listens, so a logout in one drops the session that another keeps in memory. */
-export function startInvalidations(database: Database, log: FastifyBaseLogger): Invalidations {
+export async function startInvalidations(
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<Invalidations> {
   const listeners: InvalidationListener[] = [];
-  // Not awaited here: on PGlite the LISTEN waits for the database to open, and the app is built
-  // meanwhile (main.ts).
-  const unlisten = database.listen(
+  const unlisten = await database.listen(
     CHANNEL,
     (payload) => {
       let what: Invalidation;
@@ -52,8 +51,7 @@ export function startInvalidations(database: Database, log: FastifyBaseLogger): 
   );
   return {
     subscribe: (listener) => void listeners.push(listener),
-    listening: unlisten.then(() => {}),
     // The database may be closed already when the server shuts down.
-    stop: () => unlisten.then((stop) => stop()).catch(() => {}),
+    stop: () => unlisten().catch(() => {}),
   };
 }

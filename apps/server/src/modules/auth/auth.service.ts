@@ -60,11 +60,8 @@ export interface AuthContext {
 export interface AuthDeps {
   db: Db;
   clock: Clock;
-  /**
-   * Its app secret keys the SMS codes' and devices' HMACs. Read at each use: main.ts builds the app
-   * before the database has given it.
-   */
-  secrets: { readonly appSecret: string };
+  /** Key for the SMS code HMAC. */
+  secret: string;
   /** log2 of scrypt's N for new password hashes (the configuration's PASSWORD_HASH_COST). */
   passwordHashCost: number;
   sms: SmsSender;
@@ -82,7 +79,7 @@ async function refuseCommon(password: string): Promise<void> {
 export function createAuthService({
   db,
   clock,
-  secrets,
+  secret,
   passwordHashCost,
   sms,
   log,
@@ -127,7 +124,7 @@ export function createAuthService({
 
   /** A device cookie: a random id and its signature for this account, `id.signature`. */
   const deviceSignature = (role: Role, accountId: string, id: string) =>
-    hmac(secrets.appSecret, `device:${role}:${accountId}:${id}`);
+    hmac(secret, `device:${role}:${accountId}:${id}`);
   const newDevice = (role: Role, accountId: string) => {
     const id = newSessionToken().slice(0, 22);
     return `${id}.${deviceSignature(role, accountId, id)}`;
@@ -140,7 +137,7 @@ export function createAuthService({
   };
 
   const codeHash = (role: Role, phone: string, purpose: SmsPurpose, code: string) =>
-    hmac(secrets.appSecret, `${role}:${phone}:${purpose}:${code}`);
+    hmac(secret, `${role}:${phone}:${purpose}:${code}`);
 
   /** Checks the newest code for the phone; a wrong guess counts even though the request fails. */
   async function checkCode(

@@ -21,8 +21,7 @@ describe.each(DB_KINDS)('the event hub on %s', (kind) => {
     await test.database.db.execute(sql`insert into accounts (id, phone, password_hash, role)
       values (${MERCHANT}::uuid, '+60100000001', 'x', 'merchant'),
         (${OTHER}::uuid, '+60100000002', 'x', 'merchant')`);
-    hub = startEventHub(test.database, silentLog);
-    await hub.listening;
+    hub = await startEventHub(test.database, silentLog);
     hub.subscribe(MERCHANT, (event) => heard.push(event));
     hub.subscribeAll((event) => heardByAll.push(event));
   });

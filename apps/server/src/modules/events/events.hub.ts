@@ -12,8 +12,6 @@ export interface EventHub {
    * have been missed (the listening connection came back): the jobs' wake-ups.
    */
   subscribeAll(listener: EventListener): () => void;
-  /** Settles once the process listens; the server waits for it before it takes requests. */
-  listening: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -23,7 +21,7 @@ export interface EventHub {
  * transaction that writes it (insertEvents, sm_place_bids), and PostgreSQL delivers a NOTIFY when,
  * and only when, that transaction commits: an event is heard once, and never one rolled back.
  */
-export function startEventHub(database: Database, log: FastifyBaseLogger): EventHub {
+export async function startEventHub(database: Database, log: FastifyBaseLogger): Promise<EventHub> {
   const byMerchant = new Map<string, Set<EventListener>>();
   const everyone = new Set<EventListener>();
 
@@ -44,8 +42,7 @@ export function startEventHub(database: Database, log: FastifyBaseLogger): Event
     deliver(event);
   };
 
-  // Not awaited here, as startInvalidations' (db/invalidation.ts).
-  const unlisten = database.listen(EVENTS_CHANNEL, dispatch, () =>
+  const unlisten = await database.listen(EVENTS_CHANNEL, dispatch, () =>
     // A stream that missed events while the listener was down gets them when it reconnects
     // (Last-Event-ID); telling it to reconnect now is what makes that happen.
     [...byMerchant.values(), everyone].forEach((set) =>
@@ -68,10 +65,9 @@ export function startEventHub(database: Database, log: FastifyBaseLogger): Event
       everyone.add(listener);
       return () => void everyone.delete(listener);
     },
-    listening: unlisten.then(() => {}),
     async stop() {
       // The database may be closed already when the server shuts down; nothing is left to stop then.
-      await unlisten.then((stop) => stop()).catch(() => {});
+      await unlisten().catch(() => {});
     },
   };
 }

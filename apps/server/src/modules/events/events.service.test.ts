@@ -34,7 +34,6 @@ function standInHub() {
       return () => void set.delete(listener);
     },
     subscribeAll: () => () => {},
-    listening: Promise.resolve(),
     stop: async () => {},
   };
   return {

@@ -18,13 +18,12 @@ const operatorOf = (req: FastifyRequest): string => {
 export async function operatorRoutes(
   app: FastifyInstance,
   {
-    secrets,
+    token,
     auth,
     operator,
     testClock,
   }: {
-    /** Its operator token, read at each request (main.ts builds the app before it is known). */
-    secrets: { readonly operatorToken: string };
+    token: string;
     auth: AuthService;
     operator: OperatorService;
     /** Only with TEST_CLOCK=true: lets browser tests and demos move time. */
@@ -34,7 +33,7 @@ export async function operatorRoutes(
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const header = req.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !safeEqual(given, secrets.operatorToken)) throw new AppError('NOT_LOGGED_IN');
+    if (!given || !safeEqual(given, token)) throw new AppError('NOT_LOGGED_IN');
   });
 
   route(app, operatorApi.smsOutbox, async (req) => {

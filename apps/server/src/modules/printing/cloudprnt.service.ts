@@ -60,8 +60,8 @@ const BUDGETS_KEPT = 10_000;
 export interface CloudPrntDeps {
   db: Db;
   clock: Clock;
-  /** Its app secret: printers' keys are derived from it; read at each use. */
-  secrets: { readonly appSecret: string };
+  /** The app secret: printers' keys are derived from it. */
+  secret: string;
   /** Draws a job's page as the PNG the printer fetches. */
   render(job: PrintJobRow): Promise<Buffer>;
 }
@@ -111,7 +111,7 @@ const newToken = () => randomBytes(16).toString('base64url');
  * fetched by one GET only (the token of its latest offer, under row locks), printed once, tried
  * again after the printer's errors, and reported to the merchant when it fails or times out.
  */
-export function createCloudPrntService({ db, clock, secrets, render }: CloudPrntDeps) {
+export function createCloudPrntService({ db, clock, secret, render }: CloudPrntDeps) {
   /** The registered cloud printer that `mac` and `key` name together, or null. */
   async function printerOf(mac: string | null | undefined, key: string | undefined) {
     const normalized = mac ? normalizeMac(mac) : null;
@@ -119,7 +119,7 @@ export function createCloudPrntService({ db, clock, secrets, render }: CloudPrnt
     // The registration whose key the printer was given: another account's of the same MAC
     // (typed off the label) never answers for it.
     const registered = await repo.cloudPrintersByMac(db, normalized);
-    return registered.find((printer) => keyMatches(secrets.appSecret, printer.id, key)) ?? null;
+    return registered.find((printer) => keyMatches(secret, printer.id, key)) ?? null;
   }
 
   const event = (

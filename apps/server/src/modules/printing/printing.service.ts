@@ -44,8 +44,8 @@ type PrinterInput = z.output<typeof printerInput>;
 export interface PrintingDeps {
   db: Db;
   clock: Clock;
-  /** Its app secret: cloud printers' keys are derived from it; read at each use. */
-  secrets: { readonly appSecret: string };
+  /** The app secret: cloud printers' keys are derived from it. */
+  secret: string;
   /** Which printers the server may reach (config.ts); no networks: none. */
   lan: LanPrinting;
   /** Tests stand in a LAN of their own; the server uses the system's. */
@@ -77,7 +77,7 @@ const fileOf = async (bitmap: Bitmap, format: 'escpos' | 'png'): Promise<Buffer>
 export function createPrintingService({
   db,
   clock,
-  secrets,
+  secret,
   lan,
   network = systemNetwork,
   printerTimeoutMs = PRINTER_TIMEOUT_MS,
@@ -92,7 +92,7 @@ export function createPrintingService({
     host: row.host,
     port: row.port,
     mac: row.mac,
-    cloud: row.kind === 'cloud' ? cloudStatusOf(row, now, secrets.appSecret) : null,
+    cloud: row.kind === 'cloud' ? cloudStatusOf(row, now, secret) : null,
     createdAt: row.createdAt.toISOString(),
   });
 
@@ -193,7 +193,7 @@ export function createPrintingService({
     );
   }
 
-  const cloud = createCloudPrntService({ db, clock, secrets, render: renderJob });
+  const cloud = createCloudPrntService({ db, clock, secret, render: renderJob });
 
   /** A printer with this MAC on any account: the unique index refuses it, the merchant is told. */
   async function saved(write: () => Promise<PrinterRow | null>) {

@@ -23,32 +23,6 @@ export async function resolveSecrets(
 }
 
 /**
- * Secrets to build the app with before the database has given them: main.ts builds it while PGlite
- * opens and the migrations run, which is most of a start. Each is read when used, and none is used
- * before the server listens, which waits for `resolve`; a read before it is a bug, and throws.
- */
-export function lateSecrets(): { secrets: Secrets; resolve(secrets: Secrets): void } {
-  let known: Secrets | null = null;
-  const read = (key: keyof Secrets): string => {
-    if (!known) throw new Error(`the ${key} was read before the database gave it`);
-    return known[key];
-  };
-  return {
-    secrets: {
-      get appSecret() {
-        return read('appSecret');
-      },
-      get operatorToken() {
-        return read('operatorToken');
-      },
-    },
-    resolve: (secrets) => {
-      known = secrets;
-    },
-  };
-}
-
-/**
  * The service fee rate as the read paths show it (projected fees on lists and lot pages), kept in
  * memory and dropped whenever the operator sets it, in any process. Whatever fixes a fee (a lot's
  * end, an order) reads the rate in its own transaction instead.
