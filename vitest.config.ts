@@ -24,7 +24,7 @@ export default defineConfig({
           // file).
           globalSetup: ['apps/server/test/server-build.ts'],
           // A worker's test files share its modules instead of importing the server afresh for
-          // each file (1.3 s of CPU a file: 285 s of the CI's unit + API layer). Each file builds
+          // each file (vitest's import time: 285 s of the CI's unit + API layer). Each file builds
           // its own app, services and database, and its spies and fake timers are on those or
           // undone after each test; what the modules keep is caches (helpers.ts' PGlite
           // template). Twenty API files alone: 95 s and 175 CPU-s isolated, 51 s and 90 CPU-s
