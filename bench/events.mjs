@@ -16,6 +16,7 @@
 // every open stream must have received every event.
 import net from 'node:net';
 import { fdLimitOf, quantile, rssOf, sleep } from './lib.mjs';
+import { socketWriteFloor } from './socket-floor.mjs';
 
 const BIDS = Number(process.env.BENCH_EVENT_BIDS ?? 30);
 const INTERVAL_MS = Number(process.env.BENCH_EVENT_INTERVAL_MS ?? 200);
@@ -196,6 +197,7 @@ export async function benchEvents(market, record) {
   await market.stop();
   await market.start({ processes: 1 });
   const streams = streamHolder(market.base, market.merchantCookie);
+  let most = 0;
   try {
     await streams.openTo(100);
     await measure(market, streams, lotIds, 3);
@@ -208,6 +210,7 @@ export async function benchEvents(market, record) {
       const failure = await streams.openTo(target);
       const openSeconds = (performance.now() - started) / 1000;
       const held = streams.size;
+      most = Math.max(most, held);
       await sleep(1000);
       const rss = rssOf(market.pid);
       const perStream = `${((rss - baseline) / held / 1024).toFixed(1)} KB`;
@@ -242,6 +245,17 @@ export async function benchEvents(market, record) {
     streams.close();
   }
   await sleep(1000);
+  // What no server can beat here: the frame's writes alone, to as many sockets (the streams are
+  // closed first, so that the open-file limit has room for the reference's sockets).
+  const floor = await socketWriteFloor(most);
+  record(
+    'events',
+    `reference: bare Node, one frame written to ${most} sockets`,
+    floor.median,
+    'ms',
+    null,
+    `median of 10 rounds, fastest ${floor.min} ms (${((floor.median * 1000) / most).toFixed(1)} µs a socket): the writes of one event's fan-out alone, in one process, peers not reading (bench/socket-floor.mjs)`,
+  );
   // The parts after this one run as many processes as `npm start` would (or BENCH_PROCESSES).
   await market.stop();
   await market.start();
