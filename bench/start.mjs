@@ -98,6 +98,25 @@ async function startServer({ dataDir, databaseUrl }, direct = false, mode = 'dev
   return { seconds: started.seconds, ready, rebuilt };
 }
 
+/**
+ * Seconds from spawning bench/pglite-floor.mjs on `dataDir` (a server's DATA_DIR) to its 'open':
+ * PGlite's own part of a start.
+ */
+async function pgliteOpenSeconds(dataDir) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['bench/pglite-floor.mjs', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let seconds = null;
+  child.stdout.setEncoding('utf8').on('data', (text) => {
+    if (seconds === null && text.includes('open')) seconds = (performance.now() - started) / 1000;
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0 || seconds === null) throw new Error(`bench/pglite-floor.mjs exited (${code})`);
+  return seconds;
+}
+
 /** The start-up figures; `record(area, metric, value, unit, budget, note)`. */
 export async function benchStart(record, runs = 3) {
   // References: npm's own start, and a bare Node process answering HTTP, started and polled as
@@ -136,6 +155,7 @@ export async function benchStart(record, runs = 3) {
     const existing = [];
     const alone = [];
     const aloneDevelopment = [];
+    const databaseAlone = [];
     for (let i = 0; i < runs; i += 1) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-bench-'));
       const database =
@@ -148,6 +168,7 @@ export async function benchStart(record, runs = 3) {
         existing.push(await startServer(where));
         alone.push(await startServer(where, true, 'production'));
         aloneDevelopment.push(await startServer(where, true));
+        if (on === 'PGlite') databaseAlone.push(await pgliteOpenSeconds(dataDir));
       } finally {
         database.drop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -192,6 +213,16 @@ export async function benchStart(record, runs = 3) {
       budget,
       `apps/server/dist/main.js alone, as a process manager starts it (NODE_ENV=production); ${ready(alone)}`,
     );
+    if (databaseAlone.length > 0) {
+      record(
+        'start',
+        `${on}: reference: the database alone, existing ${data}`,
+        median(databaseAlone).toFixed(2),
+        's',
+        null,
+        "a node process that only opens it, on the server's thread code and settings (bench/pglite-floor.mjs), spawn → open: the floor of the row above",
+      );
+    }
     record(
       'start',
       `${on}: the same in development`,
