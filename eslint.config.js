@@ -209,7 +209,9 @@ export default tseslint.config(
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     // No SCC shortcut: it reads the graph from disk, so a cycle planted through lintText (the
-    // rules' test) would go unseen; the walk it saves costs little here.
+    // rules' test) would go unseen. The walk stops at node_modules, which no cycle of ours can
+    // pass through: walking the packages too was a third of lint's CPU (40 s; 28 s without them,
+    // 35 s with the SCC pre-pass instead).
     rules: { 'import/no-cycle': ['error', { disableScc: true, ignoreExternal: true }] },
   },
   {

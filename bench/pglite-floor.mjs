@@ -8,7 +8,9 @@ import { Worker } from 'node:worker_threads';
 const root = path.resolve(import.meta.dirname, '..');
 const worker = new Worker(path.join(root, 'apps/server/dist/pglite-worker.mjs'), {
   workerData: {
+    // Where the server keeps it in DATA_DIR (apps/server/src/config-early.ts).
     dataDir: path.join(process.argv[2], 'db'),
+    // The statement the thread answers 'ready' with, once open.
     arrayTypes: 'select 1',
     // apps/server/src/db/pglite-settings.ts (PGLITE_SETTINGS).
     settings: ['-c', 'shared_buffers=32MB'],
