@@ -2,13 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { afterNextPaint } from '../lib/afterNextPaint';
 import { antdLocales } from '../lib/antd-locales';
 import { isLocale } from '../locales/load';
 import { queryClient } from '../lib/queryClient';
 import { afterFirstPaint } from './afterFirstPaint';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   const { i18n } = useTranslation();
@@ -19,7 +18,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale}>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </ConfigProvider>
     </QueryClientProvider>
   );

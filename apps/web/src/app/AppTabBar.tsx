@@ -4,7 +4,7 @@ import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { badgeCount, useOrderTodo } from '../lib/orderTodo';
 import { type TabKey, TABS } from './routes';
 

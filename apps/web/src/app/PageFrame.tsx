@@ -2,7 +2,7 @@ import NavBar from 'antd-mobile/es/components/nav-bar';
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { PATHS } from '../lib/paths';
 import { AppTabBar } from './AppTabBar';
 import { canGoBack } from './history';

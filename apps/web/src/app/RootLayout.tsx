@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo } from 'react';
-import { Navigate, Outlet, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo } from 'react';
 import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
+import { Navigate, useLocation, useNavigationType, useSearchParams } from '../lib/router';
 import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
 import { afterNextPaint } from '../lib/afterNextPaint';
 import { trackNavigation } from './history';
+import { PageBoundary } from './PageBoundary';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
 
@@ -13,7 +14,7 @@ import { type AppRoute, isPublicPath } from './routes';
  * Shell around every route: history depth, the session's background refresh, the live events,
  * losing the session.
  */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const queryClient = useQueryClient();
@@ -69,12 +70,13 @@ export function RootLayout() {
     };
   }, [merchantId, queryClient]);
 
-  return <Outlet />;
+  return children;
 }
 
 /** One route's page: the sign-in guard (checked on every render: load, route change, page show). */
 export function RoutePage({ route }: { route: AppRoute }) {
   const merchantInfo = useMerchantInfo();
+  const { key } = useLocation();
   const [params] = useSearchParams();
   const query = useMemo(() => Object.fromEntries(params), [params]);
   if (!route.public && !merchantInfo) return <Navigate to={PATHS.login} replace />;
@@ -82,7 +84,9 @@ export function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
   return (
     <PageFrame route={route} query={query}>
-      <Page query={query} />
+      <PageBoundary resetKey={key}>
+        <Page query={query} />
+      </PageBoundary>
     </PageFrame>
   );
 }

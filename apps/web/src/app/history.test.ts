@@ -1,4 +1,3 @@
-import { NavigationType } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canGoBack, trackNavigation } from './history';
 
@@ -20,7 +19,7 @@ beforeAll(() => {
   });
 });
 
-/** What react-router does before the shell hears of a navigation. */
+/** What the router does before the shell hears of a navigation. */
 function browse(type: 'PUSH' | 'REPLACE' | 'POP', key: string, to?: number) {
   if (type === 'PUSH') {
     entries.splice(index + 1, entries.length, { key });
@@ -30,10 +29,7 @@ function browse(type: 'PUSH' | 'REPLACE' | 'POP', key: string, to?: number) {
   } else if (to !== undefined) {
     index = to;
   }
-  trackNavigation(
-    key,
-    NavigationType[({ PUSH: 'Push', REPLACE: 'Replace', POP: 'Pop' } as const)[type]],
-  );
+  trackNavigation(key, type);
 }
 
 describe('history depth for the back button', () => {
@@ -61,7 +57,7 @@ describe('history depth for the back button', () => {
 
   it('ignores a repeated notice of the same entry', () => {
     browse('PUSH', 'third');
-    trackNavigation('third', NavigationType.Push);
+    trackNavigation('third', 'PUSH');
     expect(entries[2]).toMatchObject({ smDepth: 2 });
   });
 });

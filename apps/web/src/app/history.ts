@@ -1,4 +1,4 @@
-import type { NavigationType } from 'react-router';
+import type { NavigationType } from '../lib/router';
 
 /**
  * How deep the current entry is in this session's history, kept in `history.state` so it survives

@@ -1,14 +1,24 @@
-import { createHashRouter, Navigate } from 'react-router';
-import { RootLayout, RoutePage } from './RootLayout';
 import { PATHS } from '../lib/paths';
-import { ROUTES } from './routes';
+import { Navigate, Router } from '../lib/router';
+import { RootLayout, RoutePage } from './RootLayout';
+import { type AppRoute, ROUTES } from './routes';
 
-export const router = createHashRouter([
-  {
-    element: <RootLayout />,
-    children: [
-      ...ROUTES.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
-      { path: '*', element: <Navigate to={PATHS.home} replace /> },
-    ],
-  },
-]);
+/** Paths match without regard to case or a trailing slash, as they did under react-router. */
+const normal = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+const ROUTE_AT = new Map<string, AppRoute>(ROUTES.map((route) => [normal(route.path), route]));
+
+/** Every route of the spec inside the shell; an unknown path goes home. */
+export function AppRoutes() {
+  return (
+    <Router>
+      {(location) => {
+        const route = ROUTE_AT.get(normal(location.pathname));
+        return (
+          <RootLayout>
+            {route ? <RoutePage route={route} /> : <Navigate to={PATHS.home} replace />}
+          </RootLayout>
+        );
+      }}
+    </Router>
+  );
+}

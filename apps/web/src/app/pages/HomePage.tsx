@@ -2,7 +2,7 @@ import { PullToRefresh } from '../../lib/ui/PullToRefresh';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { AuctionList, DashboardCards } from '../../features/auctions/components/AuctionConsole';
 import { MerchantOverview, Shortcuts } from '../../features/home/components/MerchantOverview';
 import { OrderTodo } from '../../features/home/components/OrderTodo';

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useNavigationType } from 'react-router';
+import { useNavigationType } from '../router';
 
 /** Where each list was scrolled when one of its items was opened. */
 const scrollOf = new Map<string, number>();

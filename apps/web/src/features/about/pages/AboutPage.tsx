@@ -6,7 +6,7 @@ import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import QuestionCircleOutline from 'antd-mobile-icons/es/QuestionCircleOutline';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';
 import { BottomSheet, useSheet } from '../../../lib/ui/BottomSheet';

@@ -7,7 +7,7 @@ import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { serverOffset } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 import { formatKg, formatRM, type LotAward } from '@sm/contract';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { buyerRecordText } from '../../../lib/market';
 import { lotDetailPath, orderDetailPath } from '../../../lib/paths';
 import { Notice } from '../../../lib/ui/Notice';

@@ -10,7 +10,7 @@ import TextArea from 'antd-mobile/es/components/text-area';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { Field } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';

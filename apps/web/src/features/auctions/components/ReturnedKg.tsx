@@ -2,7 +2,7 @@ import { formatKg, formatRM, type LotAward } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { buyerRecordText } from '../../../lib/market';

@@ -10,7 +10,7 @@ import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
 import { lazyModule } from '../../../lib/lazyModule';

@@ -6,7 +6,7 @@ import { Swiper } from '../../../lib/ui/Swiper';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { PATHS, REGISTER_PATH } from '../../../lib/paths';
 import { clearSessionExpired, useSessionExpired } from '../../../lib/session';
 import { Notice } from '../../../lib/ui/Notice';

@@ -1,7 +1,7 @@
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { FieldError } from '../../../lib/ui/Field';
 import { useRegister } from '../api';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api';

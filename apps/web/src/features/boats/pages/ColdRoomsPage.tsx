@@ -4,7 +4,7 @@ import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';

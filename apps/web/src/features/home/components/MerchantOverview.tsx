@@ -7,7 +7,7 @@ import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';

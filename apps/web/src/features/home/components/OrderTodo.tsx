@@ -1,7 +1,7 @@
 import CheckCircleOutline from 'antd-mobile-icons/es/CheckCircleOutline';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { ACTION_TABS, TODO_TABS, useOrderTodo } from '../../../lib/orderTodo';
 import { ordersTabPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';

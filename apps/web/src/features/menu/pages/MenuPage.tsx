@@ -21,7 +21,7 @@ import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { useUnreadNotifications } from '../../../lib/unreadNotifications';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';

@@ -6,7 +6,7 @@ import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { errorText, showError } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 import { formatKg, formatRM, type OrderSummary, SPECIES } from '@sm/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { currentLocale } from '../../../lib/i18n';
 import { orderDetailPath } from '../../../lib/paths';

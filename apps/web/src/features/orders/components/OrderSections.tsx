@@ -11,7 +11,7 @@ import Steps from 'antd-mobile/es/components/steps';
 import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';

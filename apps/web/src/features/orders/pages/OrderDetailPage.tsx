@@ -5,7 +5,7 @@ import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';

@@ -6,7 +6,7 @@ import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { errorText } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';
 import { orderCountsQueryOptions, orderKeys, orderListQueryOptions } from '../api';

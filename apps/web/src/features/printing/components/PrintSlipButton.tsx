@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { printersQueryOptions } from '../api';

@@ -14,7 +14,7 @@ import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { appVersionLabel } from '../../../lib/appUpdate';
 import { currentLocale, setLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';

@@ -14,7 +14,7 @@ import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { errorText } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';

@@ -10,7 +10,7 @@ import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { currentLocale, setLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';

@@ -10,7 +10,7 @@ import Switch from 'antd-mobile/es/components/switch';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../../lib/router';
 import type { FieldCodes } from '../../../lib/form';
 import { useFieldForm } from '../../../lib/form';
 import { lazyModule } from '../../../lib/lazyModule';

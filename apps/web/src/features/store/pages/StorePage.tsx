@@ -10,7 +10,7 @@ import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { errorText } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';

@@ -1,7 +1,7 @@
 import type { StoreTaxDetails } from '@sm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { PATHS } from '../../../lib/paths';
 import { BankStatusTag } from '../../../lib/ui/BankStatusTag';

@@ -2,7 +2,7 @@ import { formatRM, type WalletEntry } from '@sm/contract';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { orderDetailPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';

@@ -1,7 +1,7 @@
 import { formatRM, type MerchantWalletResponse, MIN_WITHDRAWAL, senToInput } from '@sm/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { useFieldForm } from '../../../lib/form';

@@ -2,7 +2,7 @@ import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { errorText } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';

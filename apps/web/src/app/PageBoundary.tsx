@@ -1,0 +1,43 @@
+import Button from 'antd-mobile/es/components/button';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function Crashed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page-state" role="alert">
+      <p className="page-state-title">{t('page.crashed')}</p>
+      <p>{t('page.crashedHint')}</p>
+      <Button color="primary" fill="outline" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+interface Props {
+  /** The location's key: a navigation (even to the same page) gives the page a new try. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/**
+ * A page that throws while it renders shows that it failed, with Retry, inside its frame: the
+ * bar's Back and the tabs still work, where the whole app would otherwise go blank.
+ */
+export class PageBoundary extends Component<Props, { failed: boolean; key: string }> {
+  override state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromProps(props: Props, state: { key: string }) {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <Crashed onRetry={() => this.setState({ failed: false })} />
+    ) : (
+      this.props.children
+    );
+  }
+}
