@@ -2,10 +2,9 @@ import NavBar from 'antd-mobile/es/components/nav-bar';
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../lib/router';
+import { canGoBack, useNavigate } from '../lib/router';
 import { PATHS } from '../lib/paths';
 import { AppTabBar } from './AppTabBar';
-import { canGoBack } from './history';
 import type { AppRoute } from './routes';
 
 export function PageFrame({

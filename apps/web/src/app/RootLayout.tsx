@@ -1,31 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { PATHS } from '../lib/paths';
 import { setUnauthorizedHandler } from '../lib/request';
-import { Navigate, useLocation, useNavigationType, useSearchParams } from '../lib/router';
+import { Navigate, useLocation, useSearchParams } from '../lib/router';
 import { forgetSession, getMerchantInfo, meQueryOptions, useMerchantInfo } from '../lib/session';
 import { afterNextPaint } from '../lib/afterNextPaint';
-import { trackNavigation } from './history';
 import { PageBoundary } from './PageBoundary';
 import { PageFrame } from './PageFrame';
 import { type AppRoute, isPublicPath } from './routes';
 
 /**
- * Shell around every route: history depth, the session's background refresh, the live events,
- * losing the session.
+ * Shell around every route: the session's background refresh, the live events, losing the
+ * session.
  */
 export function RootLayout({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  const navigationType = useNavigationType();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const merchantInfo = useMerchantInfo();
 
-  useLayoutEffect(
-    () => trackNavigation(location.key, navigationType),
-    [location.key, navigationType],
-  );
-
-  const pathname = location.pathname;
   useEffect(() => {
     // Any request answered 401 "not logged in / expired": forget the marker; the guard then
     // sends a protected page to login, where 'Please login again' stays until the next sign-in

@@ -146,4 +146,18 @@ describe('the hash router', () => {
     expect(history.type).toBe('POP');
     expect(seen).toEqual(['POP /pages/faq']);
   });
+
+  it('knows the depth for the back button, and keeps it in the entry for a reload', async () => {
+    expect(history.index).toBe(0);
+    history.navigate('/a');
+    history.navigate('/b', { replace: true });
+    expect(history.index).toBe(1);
+    history.navigate(-1);
+    await settle();
+    expect(history.index).toBe(0);
+    history.navigate(1);
+    await settle();
+    // A reload: a new router reads the entry's state.
+    expect(new HashHistory().index).toBe(1);
+  });
 });

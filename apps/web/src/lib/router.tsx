@@ -22,7 +22,8 @@ import {
  *
  * Each history entry's state carries its key and its index in the session (`idx`, as
  * react-router kept it, so entries made before still count): a Back or Forward is a POP whose
- * distance is the difference of indexes, which a blocker can undo and redo.
+ * distance is the difference of indexes, which a blocker can undo and redo, and the index tells
+ * the header's back button whether there is a page of the app to go back to (canGoBack).
  */
 
 /** How the current entry was reached: a new entry, a replaced one, or Back/Forward/reload. */
@@ -75,7 +76,8 @@ const pathOf = (location: Location) => location.pathname + location.search;
 export class HashHistory {
   location: Location;
   type: NavigationType = 'POP';
-  private index: number;
+  /** How deep the current entry is in this session: 0 for the page the session started on. */
+  index: number;
   private readonly listeners = new Set<() => void>();
   private readonly blockers = new Set<BlockerEntry>();
   /** A POP that undoes a blocked one: not a navigation of its own. */
@@ -222,6 +224,13 @@ export function Router({ children }: { children: (location: Location) => ReactNo
 }
 
 export const useLocation = (): Location => useRouterState().location;
+
+/**
+ * Whether Back stays in the app: false on the first page of a session (a deep link, a new tab,
+ * an address typed), where the header's back button goes to the root instead (spec §2). The
+ * entry's index lives in `history.state`, so a reload still knows it.
+ */
+export const canGoBack = (): boolean => theHistory().index > 0;
 
 export const useNavigationType = (): NavigationType => useRouterState().type;
 
