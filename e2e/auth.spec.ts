@@ -223,6 +223,39 @@ test('the header back button goes to the root on a first page, else back', async
   await expect(deep).toHaveURL(/#\/pages\/profile\/profile/);
 });
 
+const CRASHED = {
+  en: { title: 'Something went wrong on this page', retry: 'Retry', page: 'Store profile' },
+  zh: { title: '此页面出错了', retry: '重试', page: '店铺资料' },
+  my: { title: 'Berlaku masalah pada halaman ini', retry: 'Cuba lagi', page: 'Profil kedai' },
+} as const;
+
+for (const [locale, text] of Object.entries(CRASHED)) {
+  test(`a page that fails to draw says so in its frame, and Retry draws it (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    await signIn(page);
+    await useLocale(page, locale);
+    // An answer the page cannot draw (a server of another version, say): the store without its
+    // fields.
+    await page.route('**/api/store', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/#/pages/profile/store');
+    // Loaded afresh, in the language set.
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText(text.title);
+    // The frame still stands: its title and its way back.
+    await expect(page.getByRole('heading', { level: 1, name: text.page })).toBeVisible();
+    await snap(page, testInfo, `page-failed-${locale}`);
+
+    await page.unroute('**/api/store');
+    await page.getByRole('button', { name: text.retry }).click();
+    // Drawn again, it asks for its data again, and shows it.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Kuala Selangor Fresh Catch').first()).toBeVisible();
+  });
+}
+
 for (const [locale, text] of Object.entries(LOCALES)) {
   test(`screenshots of login, register and profile in ${locale}`, async ({ page }, testInfo) => {
     await useLocale(page, locale);

@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryClient } from '../lib/queryClient';
 
 function Crashed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -23,7 +24,9 @@ interface Props {
 
 /**
  * A page that throws while it renders shows that it failed, with Retry, inside its frame: the
- * bar's Back and the tabs still work, where the whole app would otherwise go blank.
+ * bar's Back and the tabs still work, where the whole app would otherwise go blank. An answer the
+ * page could not draw stays cached, so Retry forgets the data of every page off screen (the
+ * failed one's too) and draws the page again: it asks for its data afresh.
  */
 export class PageBoundary extends Component<Props, { failed: boolean; key: string }> {
   override state = { failed: false, key: this.props.resetKey };
@@ -35,7 +38,12 @@ export class PageBoundary extends Component<Props, { failed: boolean; key: strin
   }
   override render() {
     return this.state.failed ? (
-      <Crashed onRetry={() => this.setState({ failed: false })} />
+      <Crashed
+        onRetry={() => {
+          queryClient.removeQueries({ type: 'inactive' });
+          this.setState({ failed: false });
+        }}
+      />
     ) : (
       this.props.children
     );
