@@ -139,7 +139,7 @@ describe('the hash router', () => {
     expect(history.location.pathname).toBe('/form');
   });
 
-  it('takes an address typed or linked outside the app as a new entry, past any blocker', async () => {
+  it('takes an address typed or linked outside the app as a new entry, past blockers', async () => {
     history.addBlocker({ shouldBlock: () => true, onBlocked: () => {} });
     browser.visit('#/pages/faq');
     expect(history.location.pathname).toBe('/pages/faq');

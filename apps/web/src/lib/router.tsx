@@ -72,7 +72,10 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 const hrefOf = (to: string) => `#${to}`;
 const pathOf = (location: Location) => location.pathname + location.search;
 
-/** The one history of the app (exported for its test): the browser's, read and written through the hash. */
+/**
+ * The one history of the app (exported for its test): the browser's, read and written through
+ * the hash.
+ */
 export class HashHistory {
   location: Location;
   type: NavigationType = 'POP';
@@ -138,8 +141,8 @@ export class HashHistory {
     // An entry the app did not make (the address typed, a test's page.goto, a bare `#` link) has
     // no index: it is one beyond the last, and goes through, blockers or not, as it did under
     // react-router: how far to undo it is unknown.
-    const index = typeof state.idx === 'number' ? state.idx : this.index + 1;
     const made = typeof state.idx === 'number';
+    const index = typeof state.idx === 'number' ? state.idx : this.index + 1;
     const delta = index - this.index;
     if (made && !this.proceeding && delta !== 0) {
       const redo = () => {
@@ -249,30 +252,22 @@ const navigateTo: Navigate = (to, options) => {
 export const useNavigate = (): Navigate => navigateTo;
 
 type SearchInit = URLSearchParams | Record<string, string>;
+type SetSearchParams = (
+  next: SearchInit | ((current: URLSearchParams) => SearchInit),
+  options?: NavigateOptions,
+) => void;
+
+const setSearchParams: SetSearchParams = (next, options) => {
+  const current = new URLSearchParams(theHistory().location.search);
+  const init = typeof next === 'function' ? next(current) : next;
+  theHistory().navigate(`?${new URLSearchParams(init).toString()}`, options);
+};
 
 /** The current query, and a way to change it (on the current path: a navigation). */
-export function useSearchParams(): [
-  URLSearchParams,
-  (
-    next: SearchInit | ((current: URLSearchParams) => SearchInit),
-    options?: NavigateOptions,
-  ) => void,
-] {
+export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   const { search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const set = useMemo(
-    () =>
-      (
-        next: SearchInit | ((current: URLSearchParams) => SearchInit),
-        options?: NavigateOptions,
-      ) => {
-        const current = new URLSearchParams(theHistory().location.search);
-        const init = typeof next === 'function' ? next(current) : next;
-        theHistory().navigate(`?${new URLSearchParams(init).toString()}`, options);
-      },
-    [],
-  );
-  return [params, set];
+  return [params, setSearchParams];
 }
 
 /** Redirects once rendered: the guard's way to sign-in, an unknown path's way home. */
