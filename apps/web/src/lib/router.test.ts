@@ -148,16 +148,21 @@ describe('the hash router', () => {
   });
 
   it('knows the depth for the back button, and keeps it in the entry for a reload', async () => {
-    expect(history.index).toBe(0);
+    expect(history.depth).toBe(0);
     history.navigate('/a');
     history.navigate('/b', { replace: true });
-    expect(history.index).toBe(1);
+    expect(history.depth).toBe(1);
     history.navigate(-1);
     await settle();
-    expect(history.index).toBe(0);
+    expect(history.depth).toBe(0);
     history.navigate(1);
     await settle();
     // A reload: a new router reads the entry's state.
-    expect(new HashHistory().index).toBe(1);
+    expect(new HashHistory().depth).toBe(1);
+    // An address typed starts again: Back from it goes to the root, not through the history.
+    browser.visit('#/pages/faq');
+    expect(history.depth).toBe(0);
+    history.navigate('/c');
+    expect(history.depth).toBe(1);
   });
 });

@@ -20,10 +20,11 @@ import {
  * 178 KB, and 12-18 ms of script at every start (creating its data router, ranking and
  * compiling route patterns) for 26 fixed paths that a lookup matches.
  *
- * Each history entry's state carries its key and its index in the session (`idx`, as
- * react-router kept it, so entries made before still count): a Back or Forward is a POP whose
- * distance is the difference of indexes, which a blocker can undo and redo, and the index tells
- * the header's back button whether there is a page of the app to go back to (canGoBack).
+ * Each history entry's state carries its key, its index in the session (`idx`, as react-router
+ * kept it, so entries made before still count) and its depth (`smDepth`, as the app kept it): a
+ * Back or Forward is a POP whose distance is the difference of indexes, which a blocker can undo
+ * and redo; the depth tells the header's back button whether there is a page of the app to go
+ * back to (canGoBack).
  */
 
 /** How the current entry was reached: a new entry, a replaced one, or Back/Forward/reload. */
@@ -53,7 +54,7 @@ interface BlockerEntry {
   onBlocked: (proceed: () => void) => void;
 }
 
-type EntryState = Record<string, unknown> & { key?: unknown; idx?: unknown };
+type EntryState = Record<string, unknown> & { key?: unknown; idx?: unknown; smDepth?: unknown };
 
 function locationOfHash(hash: string, key: string): Location {
   const path = hash.replace(/^#/, '');
@@ -79,8 +80,13 @@ const pathOf = (location: Location) => location.pathname + location.search;
 export class HashHistory {
   location: Location;
   type: NavigationType = 'POP';
-  /** How deep the current entry is in this session: 0 for the page the session started on. */
-  index: number;
+  /** The current entry's place in the browser's history, counted from the session's start. */
+  private index: number;
+  /**
+   * How many pages of the app lie behind the current one: 0 on the page a session started on,
+   * or an address typed or opened from outside (a new start, as far as Back is concerned).
+   */
+  depth: number;
   private readonly listeners = new Set<() => void>();
   private readonly blockers = new Set<BlockerEntry>();
   /** A POP that undoes a blocked one: not a navigation of its own. */
@@ -93,8 +99,9 @@ export class HashHistory {
     const key = typeof state.key === 'string' ? state.key : 'default';
     this.location = locationOfHash(window.location.hash, key);
     this.index = typeof state.idx === 'number' ? state.idx : 0;
-    if (state.idx !== this.index || state.key !== key) {
-      window.history.replaceState({ ...state, key, idx: this.index }, '');
+    this.depth = typeof state.smDepth === 'number' ? state.smDepth : 0;
+    if (state.idx !== this.index || state.key !== key || state.smDepth !== this.depth) {
+      window.history.replaceState({ ...state, key, idx: this.index, smDepth: this.depth }, '');
     }
     window.addEventListener('popstate', () => this.pop());
   }
@@ -121,10 +128,11 @@ export class HashHistory {
     if (!unblocked && this.blocked(next, type, () => this.navigate(to, options, true))) return;
     if (type === 'PUSH') {
       this.index += 1;
-      window.history.pushState({ key: next.key, idx: this.index }, '', hrefOf(pathOf(next)));
-    } else {
-      window.history.replaceState({ key: next.key, idx: this.index }, '', hrefOf(pathOf(next)));
+      this.depth += 1;
     }
+    const state = { key: next.key, idx: this.index, smDepth: this.depth };
+    if (type === 'PUSH') window.history.pushState(state, '', hrefOf(pathOf(next)));
+    else window.history.replaceState(state, '', hrefOf(pathOf(next)));
     this.change(next, type);
   }
 
@@ -157,10 +165,12 @@ export class HashHistory {
       }
     }
     this.proceeding = false;
-    if (!made || typeof state.key !== 'string') {
-      window.history.replaceState({ ...state, key: next.key, idx: index }, '');
+    const depth = made && typeof state.smDepth === 'number' ? state.smDepth : 0;
+    if (!made || state.key !== next.key || state.smDepth !== depth) {
+      window.history.replaceState({ ...state, key: next.key, idx: index, smDepth: depth }, '');
     }
     this.index = index;
+    this.depth = depth;
     this.change(next, 'POP');
   }
 
@@ -231,9 +241,9 @@ export const useLocation = (): Location => useRouterState().location;
 /**
  * Whether Back stays in the app: false on the first page of a session (a deep link, a new tab,
  * an address typed), where the header's back button goes to the root instead (spec §2). The
- * entry's index lives in `history.state`, so a reload still knows it.
+ * entry's depth lives in `history.state`, so a reload still knows it.
  */
-export const canGoBack = (): boolean => theHistory().index > 0;
+export const canGoBack = (): boolean => theHistory().depth > 0;
 
 export const useNavigationType = (): NavigationType => useRouterState().type;
 
