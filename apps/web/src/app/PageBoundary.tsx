@@ -1,19 +1,11 @@
-import Button from 'antd-mobile/es/components/button';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../lib/queryClient';
+import { PageFailure } from '../lib/ui/PageFailure';
 
 function Crashed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className="page-state" role="alert">
-      <p className="page-state-title">{t('page.crashed')}</p>
-      <p>{t('page.crashedHint')}</p>
-      <Button color="primary" fill="outline" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </div>
-  );
+  return <PageFailure title={t('page.crashed')} hint={t('page.crashedHint')} onRetry={onRetry} />;
 }
 
 interface Props {

@@ -69,6 +69,20 @@ function locationOfHash(hash: string, key: string): Location {
 }
 
 const entryState = (): EntryState => (window.history.state ?? {}) as EntryState;
+
+interface EntryMarks {
+  key: string;
+  idx: number;
+  smDepth: number;
+}
+
+/** Writes the router's marks into the current entry, keeping its other state, when they differ. */
+function markEntry(state: EntryState, marks: EntryMarks) {
+  if (state.key !== marks.key || state.idx !== marks.idx || state.smDepth !== marks.smDepth) {
+    window.history.replaceState({ ...state, ...marks }, '');
+  }
+}
+
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const hrefOf = (to: string) => `#${to}`;
 const pathOf = (location: Location) => location.pathname + location.search;
@@ -100,9 +114,7 @@ export class HashHistory {
     this.location = locationOfHash(window.location.hash, key);
     this.index = typeof state.idx === 'number' ? state.idx : 0;
     this.depth = typeof state.smDepth === 'number' ? state.smDepth : 0;
-    if (state.idx !== this.index || state.key !== key || state.smDepth !== this.depth) {
-      window.history.replaceState({ ...state, key, idx: this.index, smDepth: this.depth }, '');
-    }
+    markEntry(state, this.marks(this.location));
     window.addEventListener('popstate', () => this.pop());
   }
 
@@ -129,10 +141,10 @@ export class HashHistory {
     if (type === 'PUSH') {
       this.index += 1;
       this.depth += 1;
+      window.history.pushState(this.marks(next), '', hrefOf(pathOf(next)));
+    } else {
+      window.history.replaceState(this.marks(next), '', hrefOf(pathOf(next)));
     }
-    const state = { key: next.key, idx: this.index, smDepth: this.depth };
-    if (type === 'PUSH') window.history.pushState(state, '', hrefOf(pathOf(next)));
-    else window.history.replaceState(state, '', hrefOf(pathOf(next)));
     this.change(next, type);
   }
 
@@ -149,8 +161,9 @@ export class HashHistory {
     // An entry the app did not make (the address typed, a test's page.goto, a bare `#` link) has
     // no index: it is one beyond the last, and goes through, blockers or not, as it did under
     // react-router: how far to undo it is unknown.
-    const made = typeof state.idx === 'number';
-    const index = typeof state.idx === 'number' ? state.idx : this.index + 1;
+    const { idx } = state;
+    const made = typeof idx === 'number';
+    const index = made ? idx : this.index + 1;
     const delta = index - this.index;
     if (made && !this.proceeding && delta !== 0) {
       const redo = () => {
@@ -165,13 +178,14 @@ export class HashHistory {
       }
     }
     this.proceeding = false;
-    const depth = made && typeof state.smDepth === 'number' ? state.smDepth : 0;
-    if (!made || state.key !== next.key || state.smDepth !== depth) {
-      window.history.replaceState({ ...state, key: next.key, idx: index, smDepth: depth }, '');
-    }
     this.index = index;
-    this.depth = depth;
+    this.depth = made && typeof state.smDepth === 'number' ? state.smDepth : 0;
+    markEntry(state, this.marks(next));
     this.change(next, 'POP');
+  }
+
+  private marks(location: Location): EntryMarks {
+    return { key: location.key, idx: this.index, smDepth: this.depth };
   }
 
   private blocked(next: Location, historyAction: NavigationType, proceed: () => void): boolean {

@@ -1,8 +1,8 @@
 import { PAGE_LOADING_DELAY_MS } from '@sm/contract';
-import Button from 'antd-mobile/es/components/button';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadTimeout, loadOnce } from '../lazyModule';
+import { PageFailure } from './PageFailure';
 import { Spinner } from './Spinner';
 
 function Loading() {
@@ -32,15 +32,7 @@ function LoadError({
     kind === 'form'
       ? t(timedOut ? 'page.formLoadTimedOut' : 'page.formLoadFailed')
       : t(timedOut ? 'page.loadTimedOut' : 'page.loadFailed');
-  return (
-    <div className="page-state" role="alert">
-      <p className="page-state-title">{title}</p>
-      <p>{t('page.loadFailedHint')}</p>
-      <Button color="primary" fill="outline" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </div>
-  );
+  return <PageFailure title={title} hint={t('page.loadFailedHint')} onRetry={onRetry} />;
 }
 
 /**
