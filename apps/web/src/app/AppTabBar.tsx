@@ -3,7 +3,7 @@ import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { badgeCount, useOrderTodo } from '../lib/orderTodo';
 import { type TabKey, TABS } from './routes';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { PageFailure } from '../lib/ui/PageFailure';
 

@@ -1,7 +1,7 @@
 import NavBar from 'antd-mobile/es/components/nav-bar';
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { canGoBack, useNavigate } from '../lib/router';
 import { PATHS } from '../lib/paths';
 import { AppTabBar } from './AppTabBar';

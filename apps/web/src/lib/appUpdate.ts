@@ -2,7 +2,7 @@ import { APP_VERSION, APP_VERSION_CODE, type VersionResponse, WEB_BUILD_META } f
 import { systemApi } from '@sm/contract/route-table';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { showError } from './errors';
 import { useConfirm } from './ui/useConfirm';
 import { api } from './api';

@@ -1,18 +1,12 @@
 import type { ErrorCode } from '@sm/contract';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from './errors';
-import en from '../locales/en.json';
 import my from '../locales/my.json';
+import { setLocale } from './i18n';
 import { RequestError, RUNTIME_CODES } from './request';
 
 beforeAll(async () => {
-  await i18next.init({
-    resources: { en: { translation: en }, my: { translation: my } },
-    lng: 'en',
-    fallbackLng: 'en',
-    initAsync: false,
-  });
+  await setLocale('en');
 });
 
 const failure = (code: number | string, message = '') =>
@@ -43,14 +37,14 @@ describe('errorText', () => {
   });
 
   it('follows the current language', async () => {
-    await i18next.changeLanguage('my');
+    await setLocale('my');
     try {
       expect(errorText(failure(RUNTIME_CODES.NETWORK, 'Network error'))).toBe(
         my.messages.networkError,
       );
       expect(errorText(failure('SOMETHING_NEW'))).toBe(my.messages.failed);
     } finally {
-      await i18next.changeLanguage('en');
+      await setLocale('en');
     }
   });
 });

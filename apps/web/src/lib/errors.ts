@@ -1,10 +1,10 @@
-import i18next from 'i18next';
+import { hasTranslation, translate } from './i18n';
 import { isRequestError, RUNTIME_CODES } from './request';
 import { toast } from './toast';
 
 /** The translated text for a failed request, or null when there is nothing to tell (caller's abort). */
 export function errorText(error: unknown): string | null {
-  const t = i18next.t;
+  const t = translate;
   if (!isRequestError(error)) return t('messages.failed');
   switch (error.code) {
     case RUNTIME_CODES.ABORTED:
@@ -15,7 +15,7 @@ export function errorText(error: unknown): string | null {
       return t('messages.uploadFailed');
     default:
       // A code this build does not know (a newer server) reads as the generic failure.
-      return i18next.exists(`errors.${error.code}`)
+      return hasTranslation(`errors.${error.code}`)
         ? t(`errors.${error.code}`)
         : t('messages.failed');
   }

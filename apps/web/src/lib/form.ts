@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@sm/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { showError } from './errors';
 import { apiErrorCode, isRequestError } from './request';
 

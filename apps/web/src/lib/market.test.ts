@@ -1,21 +1,13 @@
-import { NO_RECORD } from '@sm/contract';
-import i18next from 'i18next';
+import { type Locale, LOCALES, NO_RECORD } from '@sm/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import my from '../locales/my.json';
-import zh from '../locales/zh.json';
+import { fixedT, loadLocale, translate } from './i18n';
 import { buyerRecordText, orderStatusKey } from './market';
 
 beforeAll(async () => {
-  await i18next.init({
-    resources: { en: { translation: en }, zh: { translation: zh }, my: { translation: my } },
-    lng: 'en',
-    fallbackLng: 'en',
-    initAsync: false,
-  });
+  await Promise.all(LOCALES.map(loadLocale));
 });
 
-const t = (lng: string) => i18next.getFixedT(lng);
+const t = (lng: Locale) => fixedT(lng);
 
 describe('buyerRecordText', () => {
   it('says paid, on time and defaults in one short line', () => {
@@ -46,6 +38,6 @@ describe('orderStatusKey', () => {
     expect(orderStatusKey('canceled', 'merchant')).toBe('orderStatus.canceled');
     expect(orderStatusKey('canceled')).toBe('orderStatus.canceled');
     expect(orderStatusKey('pending_payment', null)).toBe('orderStatus.pending_payment');
-    expect(i18next.t(orderStatusKey('canceled', 'default'))).toBe('Defaulted');
+    expect(translate(orderStatusKey('canceled', 'default'))).toBe('Defaulted');
   });
 });

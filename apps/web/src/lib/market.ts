@@ -1,5 +1,5 @@
 import type { BuyerRecord, CancelReason, OrderStatus } from '@sm/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 
 /**
  * A buyer's record (PRODUCT.md §4a) as one short line, for a bid, a winner or an order:

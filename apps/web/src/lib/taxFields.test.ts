@@ -1,21 +1,13 @@
-import { TAX_FIELDS } from '@sm/contract';
-import i18next from 'i18next';
+import { type Locale, LOCALES, TAX_FIELDS } from '@sm/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import my from '../locales/my.json';
-import zh from '../locales/zh.json';
+import { fixedT, hasTranslation, loadLocale } from './i18n';
 import { missingFieldNames } from './taxFields';
 
 beforeAll(async () => {
-  await i18next.init({
-    resources: { en: { translation: en }, zh: { translation: zh }, my: { translation: my } },
-    lng: 'en',
-    fallbackLng: 'en',
-    initAsync: false,
-  });
+  await Promise.all(LOCALES.map(loadLocale));
 });
 
-const t = (lng: string) => i18next.getFixedT(lng);
+const t = (lng: Locale) => fixedT(lng);
 
 describe('missingFieldNames', () => {
   it('names the missing fields in the merchant’s language', () => {
@@ -32,11 +24,9 @@ describe('missingFieldNames', () => {
   });
 
   it('has a name for every field of the contract in every language', () => {
-    for (const lng of ['en', 'zh', 'my']) {
+    for (const lng of LOCALES) {
       for (const field of TAX_FIELDS)
-        expect(i18next.exists(`taxDetails.fields.${field}`, { lng, fallbackLng: false })).toBe(
-          true,
-        );
+        expect(hasTranslation(`taxDetails.fields.${field}`, lng)).toBe(true);
     }
   });
 

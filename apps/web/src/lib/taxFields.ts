@@ -1,5 +1,5 @@
 import { TAX_FIELDS } from '@sm/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 
 const known: ReadonlySet<string> = new Set(TAX_FIELDS);
 

@@ -1,7 +1,7 @@
 import { PullToRefresh } from '../../lib/ui/PullToRefresh';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { AuctionList, DashboardCards } from '../../features/auctions/components/AuctionConsole';
 import { MerchantOverview, Shortcuts } from '../../features/home/components/MerchantOverview';

@@ -1,6 +1,6 @@
 import type { MerchantEvent, MerchantEventType } from '@sm/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { onLocaleChange } from '../../lib/i18n';
 import { refreshLiveLists } from '../../lib/infiniteLists';
 import { notificationKeys } from './api';
 import { storePushTexts } from './push';
@@ -40,6 +40,5 @@ export function refreshNotifications(queryClient: QueryClient) {
 export function keepPushTexts(): () => void {
   const store = () => void storePushTexts();
   store();
-  i18next.on('languageChanged', store);
-  return () => i18next.off('languageChanged', store);
+  return onLocaleChange(store);
 }

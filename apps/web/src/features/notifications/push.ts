@@ -1,5 +1,5 @@
 import type { PushSubscriptionInput } from '@sm/contract';
-import i18next from 'i18next';
+import { messagesAt, translate } from '../../lib/i18n';
 import { currentSubscription, pushSupported, swRegistration } from '../../lib/pushSubscription';
 
 /**
@@ -75,10 +75,8 @@ export const PUSH_TEXTS_URL = '/__push-texts.json';
  */
 export async function storePushTexts(): Promise<void> {
   if (typeof caches === 'undefined' || pushAvailability() !== 'granted') return;
-  const texts: unknown =
-    i18next.getResource(i18next.language, 'translation', 'notifications.text') ??
-    i18next.getResource('en', 'translation', 'notifications.text');
-  const body = JSON.stringify({ appName: i18next.t('app.name'), texts });
+  const texts = messagesAt('notifications.text');
+  const body = JSON.stringify({ appName: translate('app.name'), texts });
   const cache = await caches.open(PUSH_TEXTS_CACHE);
   await cache.put(
     PUSH_TEXTS_URL,

@@ -4,7 +4,7 @@ import {
   type NotificationTextKey,
   notificationText,
 } from '@sm/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/datetime';
 
 type TextKey = `notifications.text.${NotificationTextKey}.${'title' | 'body'}`;

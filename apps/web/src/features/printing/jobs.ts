@@ -1,5 +1,5 @@
 import type { Locale, PrintJob } from '@sm/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/datetime';
 
 export type JobTone = 'pending' | 'done' | 'failed';

@@ -1,8 +1,7 @@
 import type { Printer } from '@sm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { errorText } from '../../lib/errors';
-import { currentLocale } from '../../lib/i18n';
+import { currentLocale, translate } from '../../lib/i18n';
 import { requestBlob } from '../../lib/request';
 import { toast } from '../../lib/toast';
 import { printFileUrl, refreshPrinting, serverPrintSlip, serverTestPrint } from './api';
@@ -53,7 +52,7 @@ export async function printOn(printer: Printer, page: PrintPage): Promise<PrintO
 
 /** The reason a print failed, in the merchant's language; null when there is nothing to tell. */
 function printFailureText(error: unknown): string | null {
-  const t = i18next.t;
+  const t = translate;
   if (error instanceof BluetoothPrintError) {
     return error.reason === 'cancelled' ? null : t(`printing.bluetoothFailure.${error.reason}`);
   }
@@ -71,12 +70,12 @@ export function usePrint() {
       printOn(printer, page),
     onSuccess: (outcome, { printer }) => {
       if (outcome === 'dialog') return;
-      toast(i18next.t('printing.sent', { name: printer.name }), 'success');
+      toast(translate('printing.sent', { name: printer.name }), 'success');
       if (outcome === 'queued') refreshPrinting(queryClient);
     },
     onError: (error) => {
       const reason = printFailureText(error);
-      if (reason) toast(i18next.t('printing.failed', { reason }), 'fail');
+      if (reason) toast(translate('printing.failed', { reason }), 'fail');
     },
   });
 }

@@ -1,7 +1,6 @@
 import type { PrintJob } from '@sm/contract';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
+import { fixedT, loadLocale } from '../../lib/i18n';
 import { printFileUrl } from './api';
 import { cloudServerUrl, jobStatus, jobSubject } from './jobs';
 import { bluetoothSupported, CHUNK_BYTES, PRINTER_SERVICES, writeChunks } from './bluetooth';
@@ -95,8 +94,8 @@ describe('cloud print jobs', () => {
     ...over,
   });
   it('says where a job is: sent to the printer, printing, printed when, or why not', async () => {
-    await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
-    const t = i18next.getFixedT('en');
+    await loadLocale('en');
+    const t = fixedT('en');
     const says = (over: Partial<PrintJob>) => jobStatus(t, job(over), 'en');
     expect(says({})).toEqual({ text: 'Sent to the printer', tone: 'pending' });
     expect(says({ error: '410' })).toEqual({

@@ -1,5 +1,5 @@
 import type { BankAccountStatus } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { StatusPill } from './StatusPill';
 
 const COLORS: Record<BankAccountStatus, string> = {

@@ -1,6 +1,6 @@
 import type { BusinessStatus } from '@sm/contract';
 import Tag from 'antd-mobile/es/components/tag';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 const COLORS: Record<BusinessStatus, string> = {
   unverified: 'default',

@@ -3,7 +3,7 @@ import { PullToRefresh } from './PullToRefresh';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { errorText, showError } from '../errors';
 import { toast } from '../toast';
 import { BottomSheet, useSheet } from './BottomSheet';

@@ -1,5 +1,5 @@
 import { LOCALES } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { currentLocale, setLocale } from '../i18n';
 import styles from './LanguageSwitch.module.css';
 

@@ -1,5 +1,5 @@
 import type { CancelReason, OrderStatus } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { orderStatusKey } from '../market';
 import { StatusPill } from './StatusPill';
 

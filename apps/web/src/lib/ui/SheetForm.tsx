@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import styles from './sheet.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { PAGE_LOADING_DELAY_MS } from '@sm/contract';
 import { type ComponentType, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LoadTimeout, loadOnce } from '../lazyModule';
 import { PageFailure } from './PageFailure';
 import { Spinner } from './Spinner';

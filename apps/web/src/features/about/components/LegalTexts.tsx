@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { type LegalTexts as Texts, legalTextsQueryOptions } from '../legal';
 

@@ -4,7 +4,7 @@ import MailOutline from 'antd-mobile-icons/es/MailOutline';
 import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
 import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/datetime';
 import { Notice } from '../../../lib/ui/Notice';
 import { useNow } from '../../../lib/useNow';

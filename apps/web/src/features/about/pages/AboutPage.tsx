@@ -5,7 +5,7 @@ import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import QuestionCircleOutline from 'antd-mobile-icons/es/QuestionCircleOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';

@@ -6,11 +6,10 @@ import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { serverOffset } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
-import { currentLocale } from '../../../lib/i18n';
 import { lotDetailPath, PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import {

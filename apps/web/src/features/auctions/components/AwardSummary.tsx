@@ -1,6 +1,6 @@
 import { formatKg, formatRM, type LotAward } from '@sm/contract';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from '../../../lib/router';
 import { buyerRecordText } from '../../../lib/market';
 import { lotDetailPath, orderDetailPath } from '../../../lib/paths';

@@ -1,5 +1,5 @@
 import { formatKg, formatRM, type MerchantBidEntry } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatTime } from '../../../lib/datetime';
 import { buyerRecordText } from '../../../lib/market';
 import styles from './lot.module.css';

@@ -1,6 +1,6 @@
 import { DatePicker, Picker } from '../../../lib/ui/pickers';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatLocalDateTime } from '../../../lib/datetime';
 import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';

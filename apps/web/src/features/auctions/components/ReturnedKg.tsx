@@ -1,7 +1,7 @@
 import { formatKg, formatRM, type LotAward } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';

@@ -1,9 +1,8 @@
 import type { Species } from '@sm/contract';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { currentLocale, HTML_LANG, useTranslation } from '../../../lib/i18n';
 import { ChooseButton } from '../../../lib/ui/ChooseButton';
-import { currentLocale, HTML_LANG } from '../../../lib/i18n';
 import { Field } from '../../../lib/ui/Field';
 import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { speciesChoices, speciesNames } from '../lotMemory';

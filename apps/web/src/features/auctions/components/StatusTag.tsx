@@ -1,6 +1,6 @@
 import type { LotStatus } from '@sm/contract';
 import Tag from 'antd-mobile/es/components/tag';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 export function StatusTag({ status }: { status: LotStatus }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { Dialog } from '../../../lib/ui/Dialog';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useBlocker, useNavigate } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';

@@ -1,5 +1,5 @@
 import type { SmsPurpose } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../lib/ui/TextField';
 import { SendCodeButton } from './SendCodeButton';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from '../../../lib/router';
 import { PATHS, REGISTER_PATH } from '../../../lib/paths';
 import { clearSessionExpired, useSessionExpired } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import type { SmsPurpose } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../lib/ui/TextField';
 import { CodeField } from './CodeField';
 import { PhoneField } from './PhoneField';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../lib/ui/TextField';
 import type { FieldBinding } from './useContractForm';
 

@@ -1,6 +1,7 @@
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useEffect } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
+import { Trans } from '../../../lib/ui/Trans';
 import { Link, useNavigate } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { FieldError } from '../../../lib/ui/Field';

@@ -1,7 +1,7 @@
 import type { SmsPurpose, ValidationFailure } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isRequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { useSendSmsCode } from '../api';

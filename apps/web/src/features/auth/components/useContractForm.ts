@@ -1,7 +1,7 @@
 import type { ValidationFailure } from '@sm/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showError } from '../../../lib/errors';
 import { type FieldCodes, useFieldForm } from '../../../lib/form';
 import { apiErrorCode, isRequestError } from '../../../lib/request';

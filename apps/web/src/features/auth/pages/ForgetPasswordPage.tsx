@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';

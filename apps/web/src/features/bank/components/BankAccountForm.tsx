@@ -1,6 +1,6 @@
 import { BANK_HOLDER_MAX_LENGTH, type BankAccount, normalizeAccountNumber } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { Notice } from '../../../lib/ui/Notice';

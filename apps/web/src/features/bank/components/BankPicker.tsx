@@ -2,7 +2,7 @@ import { bankName } from '@sm/contract';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
 import picker from '../../../lib/ui/picker.module.css';

@@ -1,7 +1,7 @@
 import type { BankAccount } from '@sm/contract';
 import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { BankStatusTag } from '../../../lib/ui/BankStatusTag';

@@ -1,5 +1,5 @@
 import type { Boat } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { SheetForm } from '../../../lib/ui/SheetForm';
 import { TextField } from '../../../lib/ui/TextField';
 import { useSaveBoat } from '../api';

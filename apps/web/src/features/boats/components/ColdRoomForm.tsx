@@ -1,6 +1,6 @@
 import type { ColdRoom } from '@sm/contract';
 import Switch from 'antd-mobile/es/components/switch';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { SheetForm } from '../../../lib/ui/SheetForm';
 import { Field } from '../../../lib/ui/Field';
 import { TextField } from '../../../lib/ui/TextField';

@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import SwipeAction from 'antd-mobile/es/components/swipe-action';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { listItemStyles } from '../../../lib/ui/EditableListPage';
 import styles from './boats.module.css';
 

@@ -1,6 +1,6 @@
 import type { ImageUploadItem } from 'antd-mobile/es/components/image-uploader';
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Field } from '../../../lib/ui/Field';
 import { ImageUploader } from '../../../lib/ui/ImageUploader';
 import { uploadPhoto } from '../api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type Check, useFieldForm } from '../../../lib/form';
 import { apiErrorCode } from '../../../lib/request';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import CompassOutline from 'antd-mobile-icons/es/CompassOutline';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EditableListPage } from '../../../lib/ui/EditableListPage';
 import { lazyComponent } from '../../../lib/ui/lazyComponent';
 import { boatsQueryOptions, useDeleteBoat } from '../api';

@@ -3,7 +3,7 @@ import Switch from 'antd-mobile/es/components/switch';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';

@@ -6,7 +6,7 @@ import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import CheckCircleOutline from 'antd-mobile-icons/es/CheckCircleOutline';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { ACTION_TABS, TODO_TABS, useOrderTodo } from '../../../lib/orderTodo';
 import { ordersTabPath } from '../../../lib/paths';

@@ -8,8 +8,7 @@ import ExclamationCircleOutline from 'antd-mobile-icons/es/ExclamationCircleOutl
 import FireFill from 'antd-mobile-icons/es/FireFill';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { WindowedList } from '../../../lib/ui/WindowedList';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';

@@ -4,7 +4,7 @@ import List from 'antd-mobile/es/components/list';
 import Switch from 'antd-mobile/es/components/switch';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorText, showError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { PageMessage } from '../../../lib/ui/PageMessage';

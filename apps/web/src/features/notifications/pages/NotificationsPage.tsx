@@ -5,7 +5,7 @@ import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { errorText, showError } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';

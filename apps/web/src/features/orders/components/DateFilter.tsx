@@ -1,8 +1,7 @@
 import { ORDER_PERIODS, type OrderPeriod } from '@sm/contract';
 import CalendarOutline from 'antd-mobile-icons/es/CalendarOutline';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { formatRange, isValidRange, type OrderListFilter } from '../filter';
 import styles from './orders.module.css';

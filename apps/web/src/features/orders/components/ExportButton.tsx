@@ -2,7 +2,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ActionSheet } from '../../../lib/ui/ActionSheet';
 import { downloadExport } from '../api';

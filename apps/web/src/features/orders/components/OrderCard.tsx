@@ -1,9 +1,8 @@
 import { formatKg, formatRM, type OrderSummary, SPECIES } from '@sm/contract';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
-import { currentLocale } from '../../../lib/i18n';
 import { orderDetailPath } from '../../../lib/paths';
 import states from '../../../lib/ui/PageMessage.module.css';
 import styles from './orders.module.css';

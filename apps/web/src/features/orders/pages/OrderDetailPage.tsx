@@ -4,7 +4,7 @@ import BillOutline from 'antd-mobile-icons/es/BillOutline';
 import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';

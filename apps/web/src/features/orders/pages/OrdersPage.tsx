@@ -5,7 +5,7 @@ import BillOutline from 'antd-mobile-icons/es/BillOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from '../../../lib/router';
 import { errorText } from '../../../lib/errors';
 import { keepFirstPage } from '../../../lib/infiniteLists';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { printersQueryOptions, printJobsQueryOptions } from '../api';
 import { jobStatus } from '../jobs';
 import styles from './printing.module.css';

@@ -1,6 +1,5 @@
 import type { PrintJob } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, useTranslation } from '../../../lib/i18n';
 import { jobStatus } from '../jobs';
 import styles from './printing.module.css';
 

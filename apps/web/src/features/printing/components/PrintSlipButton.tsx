@@ -2,7 +2,7 @@ import type { Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { showError } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';

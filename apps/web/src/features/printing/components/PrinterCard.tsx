@@ -2,7 +2,7 @@ import type { CloudPrinterState, Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import Tag from 'antd-mobile/es/components/tag';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { listItemStyles } from '../../../lib/ui/EditableListPage';
 import { Notice } from '../../../lib/ui/Notice';
 import { StatusPill } from '../../../lib/ui/StatusPill';

@@ -10,7 +10,7 @@ import {
 } from '@sm/contract';
 import Selector from 'antd-mobile/es/components/selector';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { fieldCodes } from '../../../lib/fieldCodes';
 import { type Check, useFieldForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EditableListPage } from '../../../lib/ui/EditableListPage';
 import { Notice } from '../../../lib/ui/Notice';
 import { PrinterIcon } from '../../../lib/ui/PrinterIcon';

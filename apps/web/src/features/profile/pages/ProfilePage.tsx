@@ -13,10 +13,9 @@ import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutl
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { currentLocale, setLocale, useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { appVersionLabel } from '../../../lib/appUpdate';
-import { currentLocale, setLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { useMerchantInfo } from '../../../lib/session';
 import { ActionSheet } from '../../../lib/ui/ActionSheet';

@@ -1,6 +1,6 @@
 import { formatRM, type Locale, type RecordPeriod, type RecordRow } from '@sm/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { periodLabel, tickLabel } from '../range';
 import styles from './records.module.css';
 

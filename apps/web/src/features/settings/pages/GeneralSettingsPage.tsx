@@ -9,10 +9,9 @@ import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutl
 import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { currentLocale, setLocale, useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
-import { currentLocale, setLocale } from '../../../lib/i18n';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../lib/ui/Spinner';

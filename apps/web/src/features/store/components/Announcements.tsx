@@ -1,6 +1,6 @@
 import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import styles from './store.module.css';
 
 /** The store's announcements, one after another in a scrolling notice bar; nothing when none. */

@@ -5,7 +5,7 @@ import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showError } from '../../../lib/errors';
 import { RequestError } from '../../../lib/request';
 import { toast } from '../../../lib/toast';

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import EnvironmentOutline from 'antd-mobile-icons/es/EnvironmentOutline';
 import { Component, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Field, FieldError } from '../../../lib/ui/Field';
 import { Notice } from '../../../lib/ui/Notice';
 import { formatDegrees, locationOf } from '../form';

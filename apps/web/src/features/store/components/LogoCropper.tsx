@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import MinusOutline from 'antd-mobile-icons/es/MinusOutline';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { BottomSheet } from '../../../lib/ui/BottomSheet';
 import { cropAt, cropToFile, type SquareCrop } from '../photo';
 import styles from './store.module.css';

@@ -2,7 +2,7 @@ import { MAX_PHOTO_BYTES, type MediaItem } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../lib/ui/Field';

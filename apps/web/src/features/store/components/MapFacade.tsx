@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { loadOnce } from '../../../lib/lazyModule';
 import { Notice } from '../../../lib/ui/Notice';
 import type { HandOver, LocationMapProps } from './LocationMap';

@@ -10,7 +10,7 @@ import TextArea from 'antd-mobile/es/components/text-area';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showError } from '../../../lib/errors';
 import { useChecksForSubmit } from '../../../lib/useChecksForSubmit';
 import { apiErrorCode, isRequestError } from '../../../lib/request';

@@ -8,7 +8,7 @@ import {
 import Button from 'antd-mobile/es/components/button';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
 import { apiErrorCode } from '../../../lib/request';

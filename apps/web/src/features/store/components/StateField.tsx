@@ -1,7 +1,7 @@
 import { LHDN_STATES, SELLER_STATE_CODES } from '@sm/contract';
 import { Picker } from '../../../lib/ui/pickers';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
 

@@ -9,7 +9,7 @@ import { Dialog } from '../../../lib/ui/Dialog';
 import Switch from 'antd-mobile/es/components/switch';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useBlocker } from '../../../lib/router';
 import type { FieldCodes } from '../../../lib/form';
 import { useFieldForm } from '../../../lib/form';

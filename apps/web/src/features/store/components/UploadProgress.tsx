@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import styles from './store.module.css';
 
 /** One file on its way: its name, a bar and the share sent (null while it is being prepared). */

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorText } from '../../../lib/errors';
 import { useFieldForm } from '../../../lib/form';
 import { storeProfileQueryOptions } from '../../../lib/storeProfile';

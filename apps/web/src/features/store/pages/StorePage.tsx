@@ -9,7 +9,7 @@ import TruckOutline from 'antd-mobile-icons/es/TruckOutline';
 import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { errorText } from '../../../lib/errors';
 import { PATHS } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import type { StoreTaxDetails } from '@sm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';

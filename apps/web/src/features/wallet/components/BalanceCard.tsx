@@ -2,7 +2,7 @@ import { formatRM, type MerchantWalletResponse } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { PATHS } from '../../../lib/paths';

@@ -1,7 +1,7 @@
 import { formatRM, type WalletEntry } from '@sm/contract';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { orderDetailPath } from '../../../lib/paths';

@@ -1,6 +1,6 @@
 import { formatRM, type MerchantWalletResponse, MIN_WITHDRAWAL, senToInput } from '@sm/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';

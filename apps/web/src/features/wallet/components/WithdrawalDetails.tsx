@@ -2,7 +2,7 @@ import { formatRM } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
 import { apiErrorCode } from '../../../lib/request';

@@ -1,5 +1,5 @@
 import type { WithdrawalStatus } from '@sm/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { StatusPill } from '../../../lib/ui/StatusPill';
 
 const COLORS: Record<WithdrawalStatus, string> = {

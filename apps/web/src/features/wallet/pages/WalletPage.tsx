@@ -1,7 +1,7 @@
 import { PullToRefresh } from '../../../lib/ui/PullToRefresh';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { errorText } from '../../../lib/errors';
