@@ -4,6 +4,7 @@ import { defineConfig, type Rolldown } from 'vite';
 // By path, not by package name: Vite's config loader would leave a package to Node, which loads
 // no TypeScript.
 import { notificationsApi } from '../../packages/contract/src/routes/table/notificationsApi.ts';
+import { withoutLegacyRender } from './build/antd-legacy-render-plugin.ts';
 import { chunkCycles } from './build/chunk-cycles-plugin.ts';
 import { preloadApp } from './build/preload-app-plugin.ts';
 import { pureContract } from './build/pure-contract-plugin.ts';
@@ -158,6 +159,7 @@ export default defineConfig({
   plugins: [
     react(),
     pureContract(),
+    withoutLegacyRender(src('lib/antd-legacy-render.ts')),
     chunkCycles(),
     // Before the service worker's plugin, which takes the build's id from index.html.
     preloadApp({ module: src('main.tsx') }),

@@ -42,11 +42,13 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
+/** BCP 47 tags for <html lang>: Malay is `ms` (`my` would be Burmese), Chinese is simplified. */
+export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
+
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 function pluralForm(locale: Locale, count: number): PluralForm {
   let rules = pluralRules.get(locale);
   if (!rules) {
-    // BCP 47 tags: `my` alone would be Burmese (both have only the one form, `other`).
     rules = new Intl.PluralRules(HTML_LANG[locale]);
     pluralRules.set(locale, rules);
   }
@@ -120,9 +122,6 @@ function changeLocale(locale: Locale) {
   current = locale;
   for (const listener of listeners) listener(locale);
 }
-
-/** BCP 47 tags for <html lang>: Malay is `ms` (`my` would be Burmese), Chinese is simplified. */
-export const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
 
 /** The page's language and the window title (the translated app name) follow the language. */
 function applyLanguage(locale: Locale) {
