@@ -6,4 +6,6 @@ export function render(): never {
   throw new Error('antd-mobile renders through unstableSetRender (main.tsx)');
 }
 
-export const unmount = render;
+export function unmount(): never {
+  return render();
+}
