@@ -75,10 +75,6 @@ function translateIn(locale: Locale, key: string, options?: TOptions): string {
   });
 }
 
-/** Translates in the current language (or `options.lng`): for code outside React's render. */
-export const translate: TFunction = (key, options) =>
-  translateIn(options?.lng ?? current, key, options);
-
 const fixed = new Map<Locale, TFunction>();
 /** A translator bound to one language; the same function each time, so it can be a dependency. */
 export function fixedT(locale: Locale): TFunction {
@@ -89,6 +85,9 @@ export function fixedT(locale: Locale): TFunction {
   }
   return t;
 }
+
+/** Translates in the current language (or `options.lng`): for code outside React's render. */
+export const translate: TFunction = (key, options) => fixedT(current)(key, options);
 
 /** Whether the current language has a text at `key` (a code the server sent, say). */
 export const hasTranslation = (key: string, locale: Locale = current): boolean =>

@@ -1,6 +1,5 @@
 import { LOCALES } from '@sm/contract';
-import { useTranslation } from '../i18n';
-import { currentLocale, setLocale } from '../i18n';
+import { setLocale, useTranslation } from '../i18n';
 import styles from './LanguageSwitch.module.css';
 
 /**
@@ -8,9 +7,7 @@ import styles from './LanguageSwitch.module.css';
  * English must not have to find Profile first.
  */
 export function LanguageSwitch() {
-  // useTranslation re-renders this on every language change.
-  const { t } = useTranslation();
-  const active = currentLocale();
+  const { t, locale: active } = useTranslation();
   return (
     <nav className={styles.switch} aria-label={t('profile.language')}>
       {LOCALES.map((locale) => (

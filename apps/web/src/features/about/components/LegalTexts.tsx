@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { PageMessage } from '../../../lib/ui/PageMessage';
 import { type LegalTexts as Texts, legalTextsQueryOptions } from '../legal';
 
@@ -10,9 +10,9 @@ import { type LegalTexts as Texts, legalTextsQueryOptions } from '../legal';
  */
 export function LegalTexts({ children }: { children: (texts: Texts) => ReactNode }) {
   // Re-renders on a language change.
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const texts = useQuery({
-    ...legalTextsQueryOptions(currentLocale()),
+    ...legalTextsQueryOptions(locale),
     placeholderData: keepPreviousData,
   });
   if (texts.isPending) return <PageMessage loading title={t('common.loading')} />;

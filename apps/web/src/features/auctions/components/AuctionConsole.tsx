@@ -6,7 +6,7 @@ import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { serverOffset } from '../../../lib/datetime';
 import { errorText, showError } from '../../../lib/errors';
@@ -87,10 +87,9 @@ function Thumb({ url }: { url: string | null }) {
 }
 
 function AuctionCard({ auction, offset }: { auction: AuctionSummary; offset: number }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const confirm = useConfirm();
   const remove = useDeleteAuction();
-  const locale = currentLocale();
   const live = auction.status === 'live';
   const speciesText = auction.species.map((code) => SPECIES[code][locale]).join(' · ');
 

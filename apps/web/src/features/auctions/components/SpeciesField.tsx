@@ -1,7 +1,7 @@
 import type { Species } from '@sm/contract';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { useState } from 'react';
-import { currentLocale, HTML_LANG, useTranslation } from '../../../lib/i18n';
+import { HTML_LANG, useTranslation } from '../../../lib/i18n';
 import { ChooseButton } from '../../../lib/ui/ChooseButton';
 import { Field } from '../../../lib/ui/Field';
 import { BottomSheet } from '../../../lib/ui/BottomSheet';
@@ -29,8 +29,7 @@ export function SpeciesField({
   recent: readonly Species[];
   onChange: (value: Species) => void;
 }) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
+  const { t, locale } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const choices = speciesChoices(query, recent);

@@ -5,7 +5,7 @@ import Button from 'antd-mobile/es/components/button';
 import { Swiper } from '../../../lib/ui/Swiper';
 import PictureOutline from 'antd-mobile-icons/es/PictureOutline';
 import { useQuery } from '@tanstack/react-query';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from '../../../lib/router';
 import { formatDateTime, serverOffset } from '../../../lib/datetime';
 import { errorText } from '../../../lib/errors';
@@ -40,9 +40,9 @@ function LotSkeleton() {
 }
 
 function Facts({ lot }: { lot: LotDetail }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const rows: [string, string | null][] = [
-    [t('auctionForm.species'), SPECIES[lot.species][currentLocale()]],
+    [t('auctionForm.species'), SPECIES[lot.species][locale]],
     [t('auctionForm.boat'), `${lot.boat.boatNumber} · ${lot.boat.ownerName}`],
     [t('auctionForm.harbor'), lot.harbor],
     [t('auctionForm.freshness'), t(`freshness.${lot.freshness}`)],
@@ -129,7 +129,7 @@ function Media({ lot }: { lot: LotDetail }) {
 }
 
 function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const navigate = useNavigate();
   const live = lot.status === 'live';
   const unsold = lot.award?.unsoldQuantity ?? 0;
@@ -163,7 +163,7 @@ function Lot({ lot, receivedAt }: { lot: LotDetail; receivedAt: number }) {
           <StatusTag status={lot.status} />
         </div>
         <p className={styles.muted}>
-          {SPECIES[lot.species][currentLocale()]} · {formatKg(lot.quantity)} kg ·{' '}
+          {SPECIES[lot.species][locale]} · {formatKg(lot.quantity)} kg ·{' '}
           {t(`freshness.${lot.freshness}`)}
         </p>
         {live ? (

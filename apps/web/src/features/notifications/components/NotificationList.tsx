@@ -8,7 +8,7 @@ import ExclamationCircleOutline from 'antd-mobile-icons/es/ExclamationCircleOutl
 import FireFill from 'antd-mobile-icons/es/FireFill';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import { type ReactNode, useEffect, useState } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import states from '../../../lib/ui/PageMessage.module.css';
 import { WindowedList } from '../../../lib/ui/WindowedList';
 import { WalletIcon } from '../../../lib/ui/WalletIcon';
@@ -68,9 +68,9 @@ function Row({
   now: number;
   onOpen: (item: NotificationItem) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const { title, body } = notificationLines(t, item);
-  const ago = formatAgo(item.createdAt, now, currentLocale()) ?? t('notifications.justNow');
+  const ago = formatAgo(item.createdAt, now, locale) ?? t('notifications.justNow');
   return (
     <button
       type="button"

@@ -1,7 +1,7 @@
 import { ORDER_PERIODS, type OrderPeriod } from '@sm/contract';
 import CalendarOutline from 'antd-mobile-icons/es/CalendarOutline';
 import { lazy, Suspense, useState } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { formatRange, isValidRange, type OrderListFilter } from '../filter';
 import styles from './orders.module.css';
@@ -21,7 +21,7 @@ export function DateFilter({
   filter: OrderListFilter;
   onChange: (patch: Partial<OrderListFilter>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const [picking, setPicking] = useState(false);
 
   const choose = (period: OrderPeriod) => {
@@ -48,7 +48,7 @@ export function DateFilter({
       </div>
       {filter.period === 'custom' && filter.from && filter.to ? (
         <p className={styles.range}>
-          {t('orders.rangeShown', { range: formatRange(filter.from, filter.to, currentLocale()) })}
+          {t('orders.rangeShown', { range: formatRange(filter.from, filter.to, locale) })}
         </p>
       ) : null}
       {picking ? (

@@ -1,6 +1,6 @@
 import { formatKg, formatRM, type OrderSummary, SPECIES } from '@sm/contract';
 import { memo } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { orderDetailPath } from '../../../lib/paths';
@@ -20,8 +20,8 @@ export const OrderCard = memo(function OrderCard({
   order: OrderSummary;
   onOpen?: () => void;
 }) {
-  const { t } = useTranslation();
-  const species = SPECIES[order.item.species][currentLocale()];
+  const { t, locale } = useTranslation();
+  const species = SPECIES[order.item.species][locale];
   return (
     <Link className={styles.card} to={orderDetailPath(order.id)} onClick={onOpen}>
       <span className={styles.cardHead}>

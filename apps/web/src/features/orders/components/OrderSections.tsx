@@ -10,7 +10,7 @@ import Button from 'antd-mobile/es/components/button';
 import Steps from 'antd-mobile/es/components/steps';
 import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import type { ReactNode } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/datetime';
 import { showError } from '../../../lib/errors';
@@ -40,7 +40,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 /** Items to prepare: what the buyer won, as the merchant packs it. */
 export function ItemsCard({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const { item } = order;
   return (
     <section className={styles.card} aria-labelledby="order-items">
@@ -48,7 +48,7 @@ export function ItemsCard({ order }: { order: OrderDetail }) {
       <p className={styles.itemName}>{item.name}</p>
       <Facts
         rows={[
-          [t('orderDetail.species'), SPECIES[item.species][currentLocale()]],
+          [t('orderDetail.species'), SPECIES[item.species][locale]],
           [t('orderDetail.grade'), item.grade ?? '—'],
           [t('orderDetail.freshness'), t(`freshness.${item.freshness}`)],
           [t('orderDetail.harbor'), item.harbor],

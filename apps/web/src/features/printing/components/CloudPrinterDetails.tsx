@@ -2,7 +2,7 @@ import { CLOUD_PRINT_POLL_SECONDS, type Printer } from '@sm/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/datetime';
 import { toast } from '../../../lib/toast';
 import { printJobsQueryOptions } from '../api';
@@ -19,13 +19,12 @@ const RECENT_JOBS = 3;
  * server (open until the printer's first poll), and its latest jobs.
  */
 export function CloudPrinterDetails({ printer }: { printer: Printer }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const id = useId();
   const jobs = useQuery(printJobsQueryOptions({ printerId: printer.id }));
   const cloud = printer.cloud;
   if (!cloud) return null;
   const url = cloudServerUrl(cloud.pollPath);
-  const locale = currentLocale();
   const seen = cloud.lastSeenAt
     ? t(cloud.state === 'offline' ? 'printing.cloud.offlineSince' : 'printing.cloud.lastSeen', {
         time: formatDateTime(cloud.lastSeenAt, locale),

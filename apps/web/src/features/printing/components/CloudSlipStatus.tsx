@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { printersQueryOptions, printJobsQueryOptions } from '../api';
 import { jobStatus } from '../jobs';
 import styles from './printing.module.css';
@@ -10,13 +10,13 @@ import styles from './printing.module.css';
  * events keep it current.
  */
 export function CloudSlipStatus({ orderId }: { orderId: string }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const printers = useQuery(printersQueryOptions());
   const hasCloud = printers.data?.some((p) => p.kind === 'cloud') ?? false;
   const jobs = useQuery({ ...printJobsQueryOptions({ orderId }), enabled: hasCloud });
   const latest = jobs.data?.[0];
   if (!hasCloud || !latest) return null;
-  const { text, tone } = jobStatus(t, latest, currentLocale());
+  const { text, tone } = jobStatus(t, latest, locale);
   return (
     <p className={`${styles.slipStatus} ${styles[tone]}`} role="status">
       <span className={styles.jobLabel}>{latest.printerName}</span> {text}

@@ -1,12 +1,12 @@
 import type { PrintJob } from '@sm/contract';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { jobStatus } from '../jobs';
 import styles from './printing.module.css';
 
 /** One cloud print job: what it is (or where), and where it is now. */
 export function PrintJobLine({ job, label }: { job: PrintJob; label: string }) {
-  const { t } = useTranslation();
-  const { text, tone } = jobStatus(t, job, currentLocale());
+  const { t, locale } = useTranslation();
+  const { text, tone } = jobStatus(t, job, locale);
   return (
     <li className={styles.job}>
       <span className={styles.jobLabel}>{label}</span>

@@ -13,7 +13,7 @@ import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutl
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import { useState } from 'react';
-import { currentLocale, setLocale, useTranslation } from '../../../lib/i18n';
+import { setLocale, useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { appVersionLabel } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';
@@ -45,7 +45,7 @@ const SETTINGS_LINKS = [
  * notifications, the version, and logging out.
  */
 export default function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const merchant = useMerchantInfo();
@@ -54,7 +54,6 @@ export default function ProfilePage() {
   const [choosingLanguage, setChoosingLanguage] = useState(false);
   if (!merchant) return null;
 
-  const locale = currentLocale();
   const storeName = merchant.storeName ?? t('profile.storeNotSet');
   const status = merchant.businessStatus;
   const statusNote =

@@ -13,7 +13,7 @@ import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { currentLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from '../../../lib/router';
 import { errorText } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -45,8 +45,7 @@ const calendarStart = (today = new Date()) => new Date(today.getFullYear() - YEA
  * Period and range live in the URL.
  */
 export default function BusinessRecordsPage({ query }: { query: Record<string, string> }) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
+  const { t, locale } = useTranslation();
   const [, setParams] = useSearchParams();
   const filter = readFilter(query);
   const range = { period: filter.period, ...rangeOf(filter) };
@@ -285,8 +284,7 @@ function Totals({ totals, awaitingPayment }: { totals: RecordSums; awaitingPayme
 
 /** The periods that sold, newest first: what the chart shows, in figures. */
 function PeriodList({ period, rows }: { period: RecordPeriod; rows: RecordRow[] }) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
+  const { t, locale } = useTranslation();
   const sold = rows.filter((r) => r.orders > 0).reverse();
   return (
     <section className={styles.card} aria-labelledby="records-periods">

@@ -9,7 +9,7 @@ import InformationCircleOutline from 'antd-mobile-icons/es/InformationCircleOutl
 import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { currentLocale, setLocale, useTranslation } from '../../../lib/i18n';
+import { setLocale, useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { appVersionLabel, useUpdateCheck } from '../../../lib/appUpdate';
 import { PATHS } from '../../../lib/paths';
@@ -27,13 +27,12 @@ const HTML_LANG: Record<Locale, string> = { en: 'en', zh: 'zh-CN', my: 'ms' };
  * what the device keeps, checking for a new version, and which version runs.
  */
 export default function GeneralSettingsPage() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const unread = useUnreadNotifications();
   const update = useUpdateCheck();
-  const locale = currentLocale();
   const size = useQuery({ queryKey: ['localDataSize'], queryFn: localDataSize, staleTime: 0 });
   const [clearing, setClearing] = useState(false);
 
